@@ -1,0 +1,212 @@
+package io.ridgeline.engine.hardware;
+
+import io.ridgeline.engine.network.CollectiveCurve;
+import io.ridgeline.engine.spec.CsvTable;
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.spec.InvalidInputException;
+import io.ridgeline.engine.spec.Names;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bundled accelerator presets, calibration families, scale-out networks and collective curves, loaded once from
+ * catalog/*.csv. Unknown names fail with the list of known ones and the closest match.
+ */
+public final class HardwareCatalog {
+    private static final double GIB = 1024.0 * 1024 * 1024;
+    private static final double MIB = 1024.0 * 1024;
+    private static final double KIB = 1024.0;
+    /** Families without their own measured curve borrow the nearest generation's shape (assumption). */
+    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "cdna3", "ampere",
+            "cdna4", "ampere");
+
+    private static volatile HardwareCatalog bundled;
+
+    private final Map<String, ChipFamily> families;
+    private final Map<String, Chip> chips;
+    private final Map<String, ScaleOutNetwork> networks;
+    private final Map<String, CollectiveCurve> curves;
+
+    private HardwareCatalog(Map<String, ChipFamily> families, Map<String, Chip> chips,
+                            Map<String, ScaleOutNetwork> networks, Map<String, CollectiveCurve> curves) {
+        this.families = Collections.unmodifiableMap(families);
+        this.chips = Collections.unmodifiableMap(chips);
+        this.networks = Collections.unmodifiableMap(networks);
+        this.curves = Collections.unmodifiableMap(curves);
+    }
+
+    /** The catalogue shipped in the engine jar. */
+    public static HardwareCatalog bundled() {
+        HardwareCatalog c = bundled;
+        if (c == null) {
+            synchronized (HardwareCatalog.class) {
+                c = bundled;
+                if (c == null) {
+                    c = load();
+                    bundled = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    private static HardwareCatalog load() {
+        Map<String, ChipFamily> families = new LinkedHashMap<>();
+        CsvTable ft = CsvTable.readResource("/catalog/families.csv");
+        ft.requireColumns("family", "gemm_peak_fraction", "dram_fraction", "l2_fraction", "kernel_launch_us",
+                "tile_overhead_cycles", "overlap_exponent", "flash_fraction", "source");
+        for (CsvTable.Row r : ft.rows()) {
+            families.put(r.string("family"), new ChipFamily(r.string("family"), r.positive("gemm_peak_fraction"),
+                    r.positive("dram_fraction"), r.positive("l2_fraction"), r.number("kernel_launch_us") * 1e-6,
+                    r.number("tile_overhead_cycles"), r.positive("overlap_exponent"), r.positive("flash_fraction"),
+                    r.string("source")));
+        }
+        Map<String, Chip> chips = new LinkedHashMap<>();
+        CsvTable ct = CsvTable.readResource("/catalog/chips.csv");
+        ct.requireColumns("id", "name", "family", "memory_type", "memory_gib", "memory_bw_tbps", "fp32_tflops",
+                "tf32_tflops", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "sm_count", "clock_mhz",
+                "l2_mb", "l2_bw_tbps", "smem_kib_per_sm", "scale_up_link", "scale_up_gbps", "scale_up_domain",
+                "tdp_w", "price_usd", "source");
+        for (CsvTable.Row r : ct.rows()) {
+            String fam = r.string("family");
+            ChipFamily family = families.get(fam);
+            if (family == null) {
+                throw r.error("family", Names.expectedOneOf(fam, families.keySet()), "'" + fam + "'");
+            }
+            double[] peaks = new double[Precision.values().length];
+            peaks[Precision.FP32.ordinal()] = r.numberOr("fp32_tflops", 0) * 1e12;
+            peaks[Precision.TF32.ordinal()] = r.numberOr("tf32_tflops", 0) * 1e12;
+            peaks[Precision.BF16.ordinal()] = r.numberOr("bf16_tflops", 0) * 1e12;
+            peaks[Precision.FP16.ordinal()] = r.numberOr("fp16_tflops", 0) * 1e12;
+            peaks[Precision.FP8.ordinal()] = r.numberOr("fp8_tflops", 0) * 1e12;
+            peaks[Precision.FP4.ordinal()] = r.numberOr("fp4_tflops", 0) * 1e12;
+            Chip chip = new Chip(r.string("id"), r.string("name"), family, r.string("memory_type"),
+                    r.positive("memory_gib") * GIB, r.positive("memory_bw_tbps") * 1e12, peaks,
+                    (int) r.integer("sm_count"), r.positive("clock_mhz") * 1e6, r.positive("l2_mb") * MIB,
+                    r.positive("l2_bw_tbps") * 1e12, r.positive("smem_kib_per_sm") * KIB, r.string("scale_up_link"),
+                    r.positive("scale_up_gbps") * 1e9, (int) r.integer("scale_up_domain"), r.positive("tdp_w"),
+                    r.numberOr("price_usd", 0), r.string("source"));
+            chips.put(chip.id(), chip);
+        }
+        Map<String, ScaleOutNetwork> networks = new LinkedHashMap<>();
+        CsvTable nt = CsvTable.readResource("/catalog/scaleout.csv");
+        nt.requireColumns("id", "name", "gbps_per_port", "ports_per_gpu", "latency_us", "efficiency", "pj_per_bit",
+                "usd_per_port", "source");
+        for (CsvTable.Row r : nt.rows()) {
+            double bytesPerSecond = r.positive("gbps_per_port") * 1e9 / 8 * r.positive("ports_per_gpu");
+            networks.put(r.string("id"), new ScaleOutNetwork(r.string("id"), r.string("name"), bytesPerSecond,
+                    r.number("latency_us") * 1e-6, r.positive("efficiency"), r.number("pj_per_bit") * 1e-12,
+                    r.number("usd_per_port"), r.string("source")));
+        }
+        Map<String, CollectiveCurve> curves = loadCurves(chips);
+        for (String fam : families.keySet()) {
+            if (!curves.containsKey(fam)) {
+                String fallback = CURVE_FALLBACK.get(fam);
+                if (fallback == null || !curves.containsKey(fallback)) {
+                    throw new IllegalStateException("no collective curve for family " + fam);
+                }
+                curves.put(fam, curves.get(fallback));
+            }
+        }
+        return new HardwareCatalog(families, chips, networks, curves);
+    }
+
+    private static Map<String, CollectiveCurve> loadCurves(Map<String, Chip> chips) {
+        CsvTable t = CsvTable.readResource("/catalog/nccl_allreduce_8gpu.csv");
+        t.requireColumns("family", "reference_chip", "bytes", "busbw_gbps", "source_id");
+        Map<String, List<double[]>> points = new LinkedHashMap<>();
+        Map<String, String> reference = new LinkedHashMap<>();
+        for (CsvTable.Row r : t.rows()) {
+            String fam = r.string("family");
+            points.computeIfAbsent(fam, k -> new ArrayList<>()).add(new double[]{r.positive("bytes"),
+                    r.positive("busbw_gbps") * 1e9});
+            reference.put(fam, r.string("reference_chip"));
+        }
+        Map<String, CollectiveCurve> curves = new LinkedHashMap<>();
+        for (Map.Entry<String, List<double[]>> e : points.entrySet()) {
+            List<double[]> p = e.getValue();
+            double[] bytes = new double[p.size()];
+            double[] busbw = new double[p.size()];
+            for (int i = 0; i < p.size(); i++) {
+                bytes[i] = p.get(i)[0];
+                busbw[i] = p.get(i)[1];
+            }
+            Chip ref = chips.get(reference.get(e.getKey()));
+            if (ref == null) {
+                throw new IllegalStateException("curve reference chip unknown: " + reference.get(e.getKey()));
+            }
+            curves.put(e.getKey(), new CollectiveCurve(e.getKey(), bytes, busbw, ref.scaleUpBytesPerSecond()));
+        }
+        return curves;
+    }
+
+    /** A preset by id, or a clear error listing the known ones. */
+    public Chip chip(String id) {
+        Chip c = chips.get(id);
+        if (c == null) {
+            throw new InvalidInputException(InputError.of("chip catalogue", "gpu",
+                    Names.expectedOneOf(id, chips.keySet()), "'" + id + "'"));
+        }
+        return c;
+    }
+
+    public boolean hasChip(String id) {
+        return chips.containsKey(id);
+    }
+
+    public Map<String, Chip> chips() {
+        return chips;
+    }
+
+    public ChipFamily family(String name) {
+        ChipFamily f = families.get(name);
+        if (f == null) {
+            throw new InvalidInputException(InputError.of("family catalogue", "family",
+                    Names.expectedOneOf(name, families.keySet()), "'" + name + "'"));
+        }
+        return f;
+    }
+
+    public Map<String, ChipFamily> families() {
+        return families;
+    }
+
+    public ScaleOutNetwork network(String id) {
+        ScaleOutNetwork n = networks.get(id);
+        if (n == null) {
+            throw new InvalidInputException(InputError.of("network catalogue", "scale_out",
+                    Names.expectedOneOf(id, networks.keySet()), "'" + id + "'"));
+        }
+        return n;
+    }
+
+    public Map<String, ScaleOutNetwork> networks() {
+        return networks;
+    }
+
+    /** The scale-up collective curve of a chip's family. */
+    public CollectiveCurve curve(Chip chip) {
+        CollectiveCurve c = curves.get(chip.family().name());
+        if (c == null) {
+            throw new IllegalStateException("no collective curve for family " + chip.family().name());
+        }
+        return c;
+    }
+
+    static double defaultScaleUpStepLatencySeconds(Chip chip) {
+        return bundled().curve(chip).stepLatencySeconds();
+    }
+
+    /** The scale-out network a preset ships with in its reference server (HDR for A100, NDR for Hopper...). */
+    public ScaleOutNetwork defaultNetwork(Chip chip) {
+        return switch (chip.family().name()) {
+            case "ampere" -> network("hdr");
+            case "hopper", "cdna3" -> network("ndr");
+            default -> network("xdr");
+        };
+    }
+}

@@ -1,0 +1,33 @@
+package io.ridgeline.engine.hardware;
+
+import java.util.Locale;
+
+/** Numeric formats of tensor-core math and of stored tensors. */
+public enum Precision {
+    FP32(4), TF32(4), BF16(2), FP16(2), FP8(1), FP4(0.5);
+
+    private final double bytes;
+
+    Precision(double bytes) {
+        this.bytes = bytes;
+    }
+
+    /** Storage bytes per element. */
+    public double bytes() {
+        return bytes;
+    }
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses "bf16", "FP8"…; null when unknown. */
+    public static Precision parse(String s) {
+        for (Precision p : values()) {
+            if (p.name().equalsIgnoreCase(s.trim())) {
+                return p;
+            }
+        }
+        return null;
+    }
+}

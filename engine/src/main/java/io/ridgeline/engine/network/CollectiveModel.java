@@ -1,0 +1,118 @@
+package io.ridgeline.engine.network;
+
+import io.ridgeline.engine.hardware.ScaleOutNetwork;
+import io.ridgeline.engine.hardware.SystemSpec;
+
+/**
+ * Collective times on a system (MODEL.md sec. 4). Inside a scale-up domain: the measured nccl-tests curve scaled to the
+ * link bandwidth ({@link CollectiveCurve}). Across domains: alpha-beta with the scale-out network's per-GPU bandwidth
+ * and efficiency. Groups spanning several domains run hierarchically: intra-domain reduce-scatter, inter-domain
+ * all-reduce of 1/k of the data on all k NICs in parallel, intra-domain all-gather. Latency takes the better of ring
+ * (2(p-1) steps) and tree (2 log2 p steps), as NCCL picks.
+ */
+public final class CollectiveModel {
+    /** In-switch reduction (NVLS) lifts all-reduce only; reduce-scatter/all-gather/all-to-all stay at ring rates. */
+    private static final double RING_EFFICIENCY_CAP = 0.80;
+
+    private final CollectiveCurve curve;
+    private final double upBytesPerSecond;
+    private final double upStepSeconds;
+    private final ScaleOutNetwork out;
+    private final double outBytesPerSecond;
+
+    public CollectiveModel(SystemSpec system, CollectiveCurve curve) {
+        this.curve = curve;
+        this.upBytesPerSecond = system.scaleUpBytesPerSecond();
+        this.upStepSeconds = system.scaleUpStepLatencySeconds();
+        this.out = system.scaleOut();
+        this.outBytesPerSecond = out.bytesPerSecond() * out.efficiency();
+    }
+
+    /** All-reduce of {@code bytes} per rank. */
+    public double allReduce(double bytes, Group g) {
+        if (g.size() == 1 || bytes <= 0) {
+            return 0;
+        }
+        if (!g.crossesDomains()) {
+            return intraAllReduce(bytes, g.size());
+        }
+        int k = g.perDomain();
+        double inter = interAllReduce(bytes / k, g.domains());
+        if (k == 1) {
+            return inter;
+        }
+        return 2 * intraHalf(bytes, k) + inter;
+    }
+
+    /** Reduce-scatter of a {@code bytes} buffer (each rank keeps bytes / size). */
+    public double reduceScatter(double bytes, Group g) {
+        if (g.size() == 1 || bytes <= 0) {
+            return 0;
+        }
+        if (!g.crossesDomains()) {
+            return intraHalf(bytes, g.size());
+        }
+        int k = g.perDomain();
+        double inter = interHalf(bytes / k, g.domains());
+        return k == 1 ? inter : intraHalf(bytes, k) + inter;
+    }
+
+    /** All-gather producing a {@code bytes} buffer on each rank. Same wire traffic as reduce-scatter. */
+    public double allGather(double bytes, Group g) {
+        return reduceScatter(bytes, g);
+    }
+
+    /** All-to-all where each rank sends {@code bytes} in total, spread evenly over the group. */
+    public double allToAll(double bytes, Group g) {
+        if (g.size() == 1 || bytes <= 0) {
+            return 0;
+        }
+        int p = g.size();
+        double wire = bytes * (p - 1) / p;
+        if (!g.crossesDomains()) {
+            double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+            return Math.max((p - 1) * upStepSeconds / 2, wire / (eff * upBytesPerSecond));
+        }
+        // The share bound for other domains crosses the scale-out network.
+        double remote = bytes * (p - g.perDomain()) / p;
+        double local = wire - remote;
+        double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+        return Math.max(local / (eff * upBytesPerSecond), remote / outBytesPerSecond)
+                + (g.domains() - 1) * out.stepLatencySeconds();
+    }
+
+    /** One point-to-point transfer (pipeline activations); {@code crossDomain} picks the link. */
+    public double sendRecv(double bytes, boolean crossDomain) {
+        if (bytes <= 0) {
+            return 0;
+        }
+        if (crossDomain) {
+            return out.stepLatencySeconds() + bytes / outBytesPerSecond;
+        }
+        double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+        return upStepSeconds + bytes / (eff * upBytesPerSecond);
+    }
+
+    private double intraAllReduce(double bytes, int p) {
+        double wire = 2.0 * (p - 1) / p * bytes;
+        return Math.max(latencySteps(p) * upStepSeconds, wire / (curve.efficiency(bytes) * upBytesPerSecond));
+    }
+
+    private double intraHalf(double bytes, int p) {
+        double wire = (double) (p - 1) / p * bytes;
+        double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+        return Math.max(latencySteps(p) / 2 * upStepSeconds, wire / (eff * upBytesPerSecond));
+    }
+
+    private double interAllReduce(double bytes, int p) {
+        return latencySteps(p) * out.stepLatencySeconds() + 2.0 * (p - 1) / p * bytes / outBytesPerSecond;
+    }
+
+    private double interHalf(double bytes, int p) {
+        return latencySteps(p) / 2 * out.stepLatencySeconds() + (double) (p - 1) / p * bytes / outBytesPerSecond;
+    }
+
+    private static double latencySteps(int p) {
+        return CollectiveCurve.latencySteps(p);
+    }
+}

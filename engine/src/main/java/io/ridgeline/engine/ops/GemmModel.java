@@ -1,0 +1,86 @@
+package io.ridgeline.engine.ops;
+
+import io.ridgeline.engine.hardware.Chip;
+import io.ridgeline.engine.hardware.Precision;
+
+/**
+ * Time of one (batched) GEMM C[m,n] = A[m,k] B[k,n] on one chip by a hierarchical roofline over output tiles
+ * (DeepFlow/Optimus method, Kundu et al. 2024 sec. III):
+ * <ul>
+ *   <li>compute: output tiles spread over the SMs in waves; a wave costs the tile's MACs at the sustained per-SM rate
+ *       plus a fixed prologue/epilogue ({@code tileOverheadCycles}); wave quantization falls out of the ceiling;</li>
+ *   <li>L2: A is re-read once per tile column and B once per tile row;</li>
+ *   <li>DRAM: operands read once and the output written once (L2 rasterization keeps panels resident);</li>
+ * </ul>
+ * the best of a CUTLASS-like tile set is taken, as cuBLAS heuristics do. One instance per chip; not thread-safe
+ * (it keeps no mutable state, but callers cache per shape).
+ */
+public final class GemmModel {
+    /** CUTLASS/cuBLAS threadblock tiles (m x n) for 16-bit tensor-core GEMMs. */
+    private static final int[][] TILES = {{256, 128}, {128, 256}, {128, 128}, {128, 64}, {64, 128}, {64, 64}};
+
+    private final Chip chip;
+    private final double clockHz;
+    private final int sms;
+    private final double l2BytesPerSecond;
+    private final double dramBytesPerSecond;
+    private final double launchSeconds;
+    private final double tileOverheadCycles;
+    private final double overlapExponent;
+    private final double gemmFraction;
+
+    public GemmModel(Chip chip) {
+        this.chip = chip;
+        this.clockHz = chip.clockHz();
+        this.sms = chip.smCount();
+        this.l2BytesPerSecond = chip.l2BytesPerSecond() * chip.family().l2Fraction();
+        this.dramBytesPerSecond = chip.effectiveMemoryBytesPerSecond();
+        this.launchSeconds = chip.family().kernelLaunchSeconds();
+        this.tileOverheadCycles = chip.family().tileOverheadCycles();
+        this.overlapExponent = chip.family().overlapExponent();
+        this.gemmFraction = chip.family().gemmPeakFraction();
+    }
+
+    public Chip chip() {
+        return chip;
+    }
+
+    /** Seconds for one GEMM, inputs and output in {@code p}. */
+    public double seconds(double m, double n, double k, Precision p) {
+        return seconds(1, m, n, k, p);
+    }
+
+    /** Seconds for {@code batch} independent GEMMs of the same shape in one kernel (batched GEMM). */
+    public double seconds(double batch, double m, double n, double k, Precision p) {
+        if (m <= 0 || n <= 0 || k <= 0 || batch <= 0) {
+            return 0;
+        }
+        double bytes = p.bytes();
+        double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * gemmFraction / (sms * clockHz);
+        // DRAM: each operand once, the output once.
+        double dramSeconds = batch * (m * k + k * n + m * n) * bytes / dramBytesPerSecond;
+        double best = Double.MAX_VALUE;
+        for (int[] tile : TILES) {
+            double tm = tile[0];
+            double tn = tile[1];
+            double tilesM = Math.ceil(m / tm);
+            double tilesN = Math.ceil(n / tn);
+            double tiles = batch * tilesM * tilesN;
+            double waves = Math.ceil(tiles / sms);
+            double cyclesPerTile = 2 * tm * tn * k / flopsPerCyclePerSm + tileOverheadCycles;
+            double computeSeconds = waves * cyclesPerTile / clockHz;
+            double l2Seconds = batch * (m * k * tilesN + k * n * tilesM + m * n) * bytes / l2BytesPerSecond;
+            double memorySeconds = Math.max(l2Seconds, dramSeconds);
+            double t = Roofline.combine(computeSeconds, memorySeconds, overlapExponent);
+            if (t < best) {
+                best = t;
+            }
+        }
+        return best + launchSeconds;
+    }
+
+    /** Achieved FLOP/s of a GEMM (2mnk per product), as a microbenchmark would report it. */
+    public double achievedFlopsPerSecond(double m, double n, double k, Precision p) {
+        return 2 * m * n * k / seconds(m, n, k, p);
+    }
+}

@@ -1,0 +1,26 @@
+package io.ridgeline.engine.parallelism;
+
+import java.util.Locale;
+
+/** Activation recomputation (Korthikanti et al. 2022). */
+public enum Recompute {
+    /** Keep every activation. */
+    NONE,
+    /** Recompute only attention's s^2 part (softmax, dropout, score x V). */
+    SELECTIVE,
+    /** Keep only each layer's input; re-run the whole layer forward in backward. */
+    FULL;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Recompute parse(String s) {
+        for (Recompute r : values()) {
+            if (r.name().equalsIgnoreCase(s.trim())) {
+                return r;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,12 @@
+package io.ridgeline.engine.training;
+
+import java.util.Locale;
+
+/** What limits a point the most: the largest share of its time, or capacity when it does not fit. */
+public enum Bottleneck {
+    COMPUTE, MEMORY_BANDWIDTH, MEMORY_CAPACITY, SCALE_UP_NETWORK, SCALE_OUT_NETWORK, PIPELINE_BUBBLE, OVERHEAD;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

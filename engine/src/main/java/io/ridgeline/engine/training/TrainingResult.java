@@ -1,0 +1,34 @@
+package io.ridgeline.engine.training;
+
+/**
+ * One evaluated training point. Times are per optimizer step, in seconds; bytes are per device (the most loaded
+ * pipeline stage). Breakdown times are on the critical path: exposed, not summed over overlapped streams, so they add
+ * up to {@code stepTimeSeconds}.
+ */
+public record TrainingResult(
+        Infeasibility infeasibility, String detail,
+        double stepTimeSeconds, double tokensPerSecond, double modelFlopsPerStep, double hardwareFlopsPerStep,
+        double mfuFraction, double hfuFraction,
+        double computeSeconds, double memoryBoundSeconds, double tpCommSeconds, double cpCommSeconds,
+        double epCommSeconds, double ppCommSeconds, double dpCommSeconds, double bubbleSeconds,
+        double optimizerSeconds,
+        double weightBytes, double gradientBytes, double optimizerBytes, double activationBytes, double reserveBytes,
+        double memoryCapacityBytes,
+        Bottleneck bottleneck, double energyJoules, double averagePowerWatts) {
+
+    public boolean feasible() {
+        return infeasibility == Infeasibility.NONE;
+    }
+
+    /** Everything resident on the most loaded device. */
+    public double totalMemoryBytes() {
+        return weightBytes + gradientBytes + optimizerBytes + activationBytes + reserveBytes;
+    }
+
+    /** A point that cannot be evaluated at all (plan shape or GPU count): no times, only the reason. */
+    static TrainingResult invalid(Infeasibility why, String detail) {
+        double nan = Double.NaN;
+        return new TrainingResult(why, detail, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan,
+                nan, nan, nan, nan, nan, nan, nan, Bottleneck.OVERHEAD, nan, nan);
+    }
+}
