@@ -35,7 +35,7 @@ final class LayerTime {
         double gemms = linearForward(s, p) + attentionCoreGemmForward(s, p);
         double mem = elementwiseForward(s) + attentionCoreMemoryForward(s);
         return new Cost(gemms, mem, tpCommunication(s), contextExchange(s, gemms), expertExchange(s), 0,
-                s.tp().crossesDomains());
+                s.tp().crossesDomains(), HostOverhead.FORWARD_KERNELS_PER_LAYER);
     }
 
     /** Backward of one layer, including what its recomputation re-runs. */
@@ -44,7 +44,7 @@ final class LayerTime {
         double gemms = linearBackward(s, p) + attentionCoreGemmBackward(s, p);
         double mem = 2 * elementwiseForward(s) + attentionCoreMemoryBackward(s);
         Cost own = new Cost(gemms, mem, tpCommunication(s), 2 * contextExchange(s, gemms / 2), expertExchange(s), 0,
-                s.tp().crossesDomains());
+                s.tp().crossesDomains(), HostOverhead.BACKWARD_KERNELS_PER_LAYER);
         Recompute r = s.plan().recompute();
         if (r == Recompute.FULL) {
             return own.plus(forward(s));
@@ -52,7 +52,7 @@ final class LayerTime {
         if (r == Recompute.SELECTIVE && !s.plan().flashAttention()) {
             // Re-run only the s x s part: QK^T, softmax, dropout, score x V (Korthikanti et al. 2022 sec. 5).
             return own.plus(new Cost(attentionCoreGemmForward(s, p), attentionCoreMemoryForward(s), 0, 0, 0, 0,
-                    false));
+                    false, 5));
         }
         return own;
     }
