@@ -35,6 +35,7 @@ public final class InferenceStep {
     private Replica replica;
     private PrefillTime prefill;
     private DecodeTime decode;
+    private InferenceMemory memory;
 
     public InferenceStep() {
         this(HardwareCatalog.bundled());
@@ -95,10 +96,13 @@ public final class InferenceStep {
 
     /** Evaluates one point. Shape and GPU-count problems and memory overflow come back as infeasible results. */
     public InferenceResult evaluate(ModelSpec model, SystemSpec system, InferencePlan plan, InferenceWorkload w) {
-        List<InputError> shape = check(model, plan);
-        if (!shape.isEmpty()) {
-            return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.render(shape), plan.gpusPerReplica(),
-                    w.batch(), w.outputTokens());
+        // A (model, plan) pair that was prepared before has passed the shape check: skip it (no allocation).
+        if (model != lastModel || plan != lastPlan) {
+            List<InputError> shape = check(model, plan);
+            if (!shape.isEmpty()) {
+                return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.render(shape),
+                        plan.gpusPerReplica(), w.batch(), w.outputTokens());
+            }
         }
         if (plan.gpus() > system.gpuCount()) {
             return InferenceResult.invalid(Infeasibility.GPU_COUNT, "plan needs " + plan.gpus() + " GPUs but the system has "
@@ -108,7 +112,7 @@ public final class InferenceStep {
         Replica r = replica;
         int gpus = plan.gpusPerReplica();
 
-        InferenceMemory memory = new InferenceMemory(model, plan, r.chip.memoryBytes());
+        InferenceMemory memory = this.memory;
         int context = w.maxContextTokens();
         int maxBatch = memory.maxBatch(w.inputTokens(), context);
         double kvBytes = memory.kvCacheBytes(w.batch(), context);
@@ -190,6 +194,7 @@ public final class InferenceStep {
         replica = new Replica(model, system, plan, catalog);
         prefill = new PrefillTime(replica);
         decode = new DecodeTime(replica);
+        memory = new InferenceMemory(model, plan, system.chip().memoryBytes());
         lastModel = model;
         lastSystem = system;
         lastPlan = plan;
