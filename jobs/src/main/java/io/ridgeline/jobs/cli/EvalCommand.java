@@ -45,7 +45,8 @@ import java.util.concurrent.Callable;
 public final class EvalCommand implements Callable<Integer> {
     static final Set<String> KEYS = Set.of("model", "gpu", "gpus", "gpus_per_node", "scale_out", "scale_out_gbps",
             "seq_len", "tp", "pp", "dp", "cp", "ep", "sp", "vpp", "zero", "micro_batch", "global_batch",
-            "recompute", "precision", "flash_attention", "overlap_grad");
+            "recompute", "precision", "flash_attention", "overlap_grad", "phase", "batch", "input_len",
+            "output_len", "cuda_graphs", "kv_precision", "m", "n", "k");
 
     @Option(names = "--file", paramLabel = "YAML", description = "A point file; flags override its keys.")
     Path file;
@@ -85,10 +86,40 @@ public final class EvalCommand implements Callable<Integer> {
     Boolean overlapGrad;
     @Option(names = "--json", description = "Print JSON instead of a table.")
     boolean json;
+    @Option(names = "--phase", description = "training (default), inference or gemm.")
+    String phase;
+    @Option(names = "--batch", description = "Inference: sequences per batch (default 1).")
+    Integer batch;
+    @Option(names = "--input-len", description = "Inference: prompt tokens (default 128).")
+    Integer inputLen;
+    @Option(names = "--output-len", description = "Inference: generated tokens (default 128).")
+    Integer outputLen;
+    @Option(names = "--cuda-graphs", arity = "0..1", description = "Inference: replay decode with CUDA graphs.")
+    Boolean cudaGraphs;
+    @Option(names = "--kv-precision", description = "Inference: KV-cache precision (default: --precision).")
+    String kvPrecision;
+    @Option(names = {"-m"}, description = "GEMM: rows of A and C.")
+    Integer gemmM;
+    @Option(names = {"-n"}, description = "GEMM: columns of B and C.")
+    Integer gemmN;
+    @Option(names = {"-k"}, description = "GEMM: inner dimension.")
+    Integer gemmK;
 
     @Override
     public Integer call() {
         Map<String, JsonNode> values = fileValues();
+        String ph = text(phase, values, "phase", "training");
+        switch (ph) {
+            case "training":
+                break;
+            case "inference":
+                return inference(values);
+            case "gemm":
+                return gemm(values);
+            default:
+                throw new InvalidInputException(InputError.of(source(), "phase",
+                        Names.expectedOneOf(ph, List.of("training", "inference", "gemm")), "'" + ph + "'"));
+        }
         Point p = resolve(values);
         TrainingResult r = new TrainingStep().evaluate(p.model, p.seqLen, p.system, p.plan);
         if (r.infeasibility() == Infeasibility.PLAN_SHAPE) {
@@ -102,6 +133,108 @@ public final class EvalCommand implements Callable<Integer> {
             out.print(table(p, r));
         }
         return r.feasible() ? 0 : 3;
+    }
+
+    /** One inference point: TTFT, TPOT, end-to-end latency, throughput, memory. */
+    private int inference(Map<String, JsonNode> f) {
+        List<InputError> errors = new ArrayList<>();
+        if (dp == null && !f.containsKey("dp")) {
+            // Unlike training, DP replicas default to 1: the request runs on one replica.
+            dp = 1;
+        }
+        int b = positive(batch, f, "batch", 1, errors);
+        int in = positive(inputLen, f, "input_len", 128, errors);
+        int out = positive(outputLen, f, "output_len", 128, errors);
+        boolean graphs = bool(cudaGraphs, f, "cuda_graphs", false, errors);
+        String kvText = text(kvPrecision, f, "kv_precision", text(precision, f, "precision", "bf16"));
+        Precision kv = Precision.parse(kvText);
+        if (kv == null) {
+            errors.add(InputError.of(source(), "kv_precision", "one of bf16, fp16, fp8, fp4", "'" + kvText + "'"));
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidInputException(errors);
+        }
+        Point p = resolve(f);
+        io.ridgeline.engine.inference.InferencePlan plan = io.ridgeline.engine.inference.InferencePlan
+                .tensorParallel(p.plan.tp()).withParallelism(p.plan.tp(), p.plan.pp(), p.plan.ep(), p.plan.dp())
+                .withPrecisions(p.plan.precision(), p.plan.precision(), kv).withCudaGraphs(graphs);
+        io.ridgeline.engine.inference.InferenceStep.validate(p.model, p.system, plan);
+        io.ridgeline.engine.inference.InferenceResult r = new io.ridgeline.engine.inference.InferenceStep()
+                .evaluate(p.model, p.system, plan, io.ridgeline.engine.inference.InferenceWorkload.staticBatch(b, in,
+                        out));
+        double gib = 1024.0 * 1024 * 1024;
+        if (json) {
+            ObjectNode root = new ObjectMapper().createObjectNode();
+            root.put("model", p.model.name());
+            root.put("gpu", p.system.chip().id());
+            root.put("status", r.feasible() ? "ok" : r.infeasibility().id());
+            root.put("detail", r.detail());
+            root.put("ttft_s", r.ttftSeconds());
+            root.put("tpot_s", r.tpotSeconds());
+            root.put("e2e_latency_s", r.e2eLatencySeconds());
+            root.put("output_tokens_per_s_per_gpu", r.outputTokensPerSecondPerGpu());
+            root.put("max_batch", r.maxBatch());
+            root.put("weight_bytes", r.weightBytes());
+            root.put("kv_cache_bytes", r.kvCacheBytes());
+            root.put("bottleneck", r.bottleneck().id());
+            root.put("energy_j", r.energyJoules());
+            System.out.println(root.toPrettyString());
+        } else {
+            System.out.printf("%s inference on %d x %s, tp %d pp %d, batch %d, %d in / %d out%n", p.model.name(),
+                    p.system.gpuCount(), p.system.chip().id(), p.plan.tp(), p.plan.pp(), b, in, out);
+            if (!r.feasible()) {
+                System.out.println("INFEASIBLE (" + r.infeasibility().id() + "): " + r.detail());
+            }
+            System.out.printf("TTFT %.2f ms   TPOT %.3f ms   end-to-end %.4f s%n", r.ttftSeconds() * 1e3,
+                    r.tpotSeconds() * 1e3, r.e2eLatencySeconds());
+            System.out.printf("output tokens/s per GPU %.4g   max batch (KV cache) %d   bottleneck %s%n",
+                    r.outputTokensPerSecondPerGpu(), r.maxBatch(), r.bottleneck().id());
+            System.out.printf("memory per GPU: weights %.2f GiB, KV cache %.2f GiB, activations %.2f GiB, reserve %.2f "
+                            + "GiB of %.2f GiB%n", r.weightBytes() / gib, r.kvCacheBytes() / gib,
+                    r.activationBytes() / gib, r.reserveBytes() / gib, r.memoryCapacityBytes() / gib);
+            System.out.printf("energy %.4g J (%.3g J per output token)%n", r.energyJoules(),
+                    r.joulesPerOutputToken());
+        }
+        return r.feasible() ? 0 : 3;
+    }
+
+    /** One GEMM: time and achieved FLOP/s on the chip. */
+    private int gemm(Map<String, JsonNode> f) {
+        List<InputError> errors = new ArrayList<>();
+        int m = positive(gemmM, f, "m", 4096, errors);
+        int n = positive(gemmN, f, "n", 4096, errors);
+        int k = positive(gemmK, f, "k", 4096, errors);
+        String gpuId = text(gpu, f, "gpu", "a100-80g");
+        HardwareCatalog hw = HardwareCatalog.bundled();
+        if (!hw.hasChip(gpuId)) {
+            errors.add(InputError.of(source(), "gpu", Names.expectedOneOf(gpuId, hw.chips().keySet()),
+                    "'" + gpuId + "'"));
+        }
+        Precision pr = Precision.parse(text(precision, f, "precision", "bf16"));
+        if (pr == null) {
+            errors.add(InputError.of(source(), "precision", "one of fp32, tf32, bf16, fp16, fp8, fp4",
+                    "'" + text(precision, f, "precision", "") + "'"));
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidInputException(errors);
+        }
+        io.ridgeline.engine.ops.GemmModel g = new io.ridgeline.engine.ops.GemmModel(hw.chip(gpuId));
+        double seconds = g.seconds(m, n, k, pr);
+        double flops = 2.0 * m * n * k / seconds;
+        if (json) {
+            ObjectNode root = new ObjectMapper().createObjectNode();
+            root.put("gpu", gpuId);
+            root.put("m", m);
+            root.put("n", n);
+            root.put("k", k);
+            root.put("seconds", seconds);
+            root.put("tflops", flops / 1e12);
+            System.out.println(root.toPrettyString());
+        } else {
+            System.out.printf("GEMM %d x %d x %d %s on %s: %.4g s, %.1f TFLOP/s (%.1f%% of dense peak)%n", m, n, k,
+                    pr.id(), gpuId, seconds, flops / 1e12, flops / hw.chip(gpuId).peakFlopsPerSecond(pr) * 100);
+        }
+        return 0;
     }
 
     private String source() {

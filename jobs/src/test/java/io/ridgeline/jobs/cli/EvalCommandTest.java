@@ -97,4 +97,24 @@ class EvalCommandTest {
         assertTrue(e.getMessage().contains("modle: expected one of"), e.getMessage());
         assertTrue(e.getMessage().contains("(did you mean 'model'?), found an unknown key"), e.getMessage());
     }
+
+    @Test
+    void evaluatesAnInferencePoint() throws Exception {
+        String out = run("--phase", "inference", "--model", "llama2-7b", "--gpu", "a100-80g", "--gpus", "1",
+                "--input-len", "200", "--output-len", "200");
+        assertTrue(out.contains("llama2-7b inference on 1 x a100-80g"), out);
+        assertTrue(out.matches("(?s).*end-to-end [12]\\.[0-9]+ s.*"), out);
+    }
+
+    @Test
+    void evaluatesAGemm() throws Exception {
+        String out = run("--phase", "gemm", "-m", "8192", "-n", "8192", "-k", "8192", "--precision", "fp16");
+        assertTrue(out.contains("GEMM 8192 x 8192 x 8192 fp16 on a100-80g"), out);
+    }
+
+    @Test
+    void rejectsAnUnknownPhase() {
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> run("--phase", "infrence"));
+        assertTrue(e.getMessage().contains("(did you mean 'inference'?), found 'infrence'"), e.getMessage());
+    }
 }
