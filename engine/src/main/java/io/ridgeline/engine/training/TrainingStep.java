@@ -67,10 +67,12 @@ public final class TrainingStep {
         Cost layerBackward = layerTime.backward(shape);
         Cost layer = layerForward.plus(layerBackward);
 
-        // 2. Stages: L/p layers each; the first adds the embedding, the last the LM head and loss.
+        // 2. Stages: the most loaded holds ceil(L/p) layers (uneven splits such as Llama 3's 126 layers over 16
+        // stages are allowed); the first adds the embedding, the last the LM head and loss.
         int p = plan.pp();
         int v = plan.vpp();
-        double layersPerStage = (double) model.layers() / p;
+        double layersPerStage = Math.ceil((double) model.layers() / p);
+        double averageLayers = (double) model.layers() / p;
         Cost body = layer.times(layersPerStage);
         Cost embedding = headTime.embedding(shape);
         Cost head = headTime.head(shape, model.vocab());
@@ -87,7 +89,8 @@ public final class TrainingStep {
         }
         Cost slowest = stageSeconds(first) >= stageSeconds(last) ? first : last;
         double averageStage = p == 1 ? stageSeconds(first)
-                : ((p - 2) * stageSeconds(body.plus(p2pCost)) + stageSeconds(first) + stageSeconds(last)) / p;
+                : ((p - 2) * stageSeconds(body.plus(p2pCost)) + stageSeconds(first) + stageSeconds(last)) / p
+                * (averageLayers / layersPerStage);
 
         // 3. The 1F1B schedule over m micro-batches; host launch time the GPU cannot hide is overhead.
         int m = plan.microBatchesPerStep();
