@@ -11,11 +11,21 @@ package io.ridgeline.engine.training;
  * @param epSeconds        exposed expert-parallel all-to-all
  * @param ppSeconds        pipeline point-to-point transfers on the critical path
  * @param tpScaleOut       true when any TP/CP/EP collective above crosses the scale-out network
+ * @param kernels          kernels the host launches for this work (see {@link HostOverhead})
  */
 public record Cost(double gemmSeconds, double memorySeconds, double tpSeconds, double cpSeconds, double epSeconds,
-                   double ppSeconds, boolean tpScaleOut) {
+                   double ppSeconds, boolean tpScaleOut, double kernels) {
 
-    public static final Cost ZERO = new Cost(0, 0, 0, 0, 0, 0, false);
+    public static final Cost ZERO = new Cost(0, 0, 0, 0, 0, 0, false, 0);
+
+    public Cost(double gemmSeconds, double memorySeconds, double tpSeconds, double cpSeconds, double epSeconds,
+                double ppSeconds, boolean tpScaleOut) {
+        this(gemmSeconds, memorySeconds, tpSeconds, cpSeconds, epSeconds, ppSeconds, tpScaleOut, 0);
+    }
+
+    public Cost withKernels(double k) {
+        return new Cost(gemmSeconds, memorySeconds, tpSeconds, cpSeconds, epSeconds, ppSeconds, tpScaleOut, k);
+    }
 
     public double totalSeconds() {
         return gemmSeconds + memorySeconds + tpSeconds + cpSeconds + epSeconds + ppSeconds;
@@ -24,11 +34,11 @@ public record Cost(double gemmSeconds, double memorySeconds, double tpSeconds, d
     public Cost plus(Cost o) {
         return new Cost(gemmSeconds + o.gemmSeconds, memorySeconds + o.memorySeconds, tpSeconds + o.tpSeconds,
                 cpSeconds + o.cpSeconds, epSeconds + o.epSeconds, ppSeconds + o.ppSeconds,
-                tpScaleOut || o.tpScaleOut);
+                tpScaleOut || o.tpScaleOut, kernels + o.kernels);
     }
 
     public Cost times(double f) {
         return new Cost(gemmSeconds * f, memorySeconds * f, tpSeconds * f, cpSeconds * f, epSeconds * f,
-                ppSeconds * f, tpScaleOut);
+                ppSeconds * f, tpScaleOut, kernels * f);
     }
 }

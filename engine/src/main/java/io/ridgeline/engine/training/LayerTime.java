@@ -35,7 +35,7 @@ final class LayerTime {
         double gemms = linearForward(s, p) + attentionCoreGemmForward(s, p);
         double mem = elementwiseForward(s) + attentionCoreMemoryForward(s);
         return new Cost(gemms, mem, tpCommunication(s), contextExchange(s, gemms), expertExchange(s), 0,
-                s.tp().crossesDomains());
+                s.tp().crossesDomains(), HostOverhead.FORWARD_KERNELS_PER_LAYER);
     }
 
     /** Backward of one layer, including what its recomputation re-runs. */
@@ -43,8 +43,8 @@ final class LayerTime {
         Precision p = s.plan().precision();
         double gemms = linearBackward(s, p) + attentionCoreGemmBackward(s, p);
         double mem = 2 * elementwiseForward(s) + attentionCoreMemoryBackward(s);
-        Cost own = new Cost(gemms, mem, tpCommunication(s), 2 * contextExchange(s, gemms / 2), expertExchange(s), 0,
-                s.tp().crossesDomains());
+        Cost own = new Cost(gemms, mem, tpCommunication(s) + sequenceParallelRegather(s), 2 * contextExchange(s, gemms / 2), expertExchange(s), 0,
+                s.tp().crossesDomains(), HostOverhead.BACKWARD_KERNELS_PER_LAYER);
         Recompute r = s.plan().recompute();
         if (r == Recompute.FULL) {
             return own.plus(forward(s));
@@ -52,7 +52,7 @@ final class LayerTime {
         if (r == Recompute.SELECTIVE && !s.plan().flashAttention()) {
             // Re-run only the s x s part: QK^T, softmax, dropout, score x V (Korthikanti et al. 2022 sec. 5).
             return own.plus(new Cost(attentionCoreGemmForward(s, p), attentionCoreMemoryForward(s), 0, 0, 0, 0,
-                    false));
+                    false, 5));
         }
         return own;
     }
@@ -211,6 +211,17 @@ final class LayerTime {
             return 2 * (collectives.allGather(bytes, s.tp()) + collectives.reduceScatter(bytes, s.tp()));
         }
         return 2 * collectives.allReduce(bytes, s.tp());
+    }
+
+    /**
+     * Under SP the gathered input of QKV and MLP-up is not kept: backward all-gathers it again for the weight
+     * gradients (Korthikanti et al. 2022 sec. 4.2.2).
+     */
+    private double sequenceParallelRegather(LayerShape s) {
+        if (!s.plan().sp() || s.tp().size() == 1) {
+            return 0;
+        }
+        return 2 * collectives.allGather(s.activationBytes(), s.tp());
     }
 
     /** Ring attention: K and V chunks travel cp-1 steps, overlapped with the attention compute they feed. */

@@ -85,13 +85,14 @@ public final class TrainingStep {
             first = body.plus(embedding).plus(head);
             last = first;
         }
-        Cost slowest = first.totalSeconds() >= last.totalSeconds() ? first : last;
-        double averageStage = p == 1 ? first.totalSeconds()
-                : ((p - 2) * body.plus(p2pCost).totalSeconds() + first.totalSeconds() + last.totalSeconds()) / p;
+        Cost slowest = stageSeconds(first) >= stageSeconds(last) ? first : last;
+        double averageStage = p == 1 ? stageSeconds(first)
+                : ((p - 2) * stageSeconds(body.plus(p2pCost)) + stageSeconds(first) + stageSeconds(last)) / p;
 
-        // 3. The 1F1B schedule over m micro-batches.
+        // 3. The 1F1B schedule over m micro-batches; host launch time the GPU cannot hide is overhead.
         int m = plan.microBatchesPerStep();
         Cost steady = slowest.times(m);
+        double overhead = m * (stageSeconds(slowest) - slowest.totalSeconds());
         double bubble = PipelineSchedule.bubbleSeconds(p, v, averageStage);
 
         // 4. Data-parallel gradient synchronisation and the optimizer, on the most loaded stage.
@@ -106,7 +107,7 @@ public final class TrainingStep {
         double optimizerParams = stageParams / (plan.zero() >= 1 ? plan.dp() : 1);
         double optimizer = memory.seconds(optimizerParams * OPTIMIZER_BYTES_PER_PARAM, optimizerParams * 12, 2);
 
-        double step = steady.totalSeconds() + bubble + dpComm + optimizer;
+        double step = steady.totalSeconds() + overhead + bubble + dpComm + optimizer;
 
         // 5. Memory on the most loaded device.
         double weightBytes = ModelStateMemory.weightBytes(stageParams, plan);
@@ -135,7 +136,7 @@ public final class TrainingStep {
                 : String.format("needs %.1f GiB per device but has %.1f GiB", total / (1L << 30),
                 capacity / (1L << 30));
         Bottleneck bottleneck = infeasibility == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY
-                : bottleneck(criticalPath, bubble, dpComm, optimizer, dp.crossesDomains(), ppCrosses);
+                : bottleneck(criticalPath, bubble, dpComm, optimizer, overhead, dp.crossesDomains(), ppCrosses);
         double busy = (computeSeconds + 0.6 * memorySeconds) / step;
         double tdp = system.chip().tdpWatts();
         double power = tdp * (STATIC_POWER_FRACTION + (1 - STATIC_POWER_FRACTION) * Math.min(1, busy));
@@ -144,7 +145,12 @@ public final class TrainingStep {
                 modelFlops / (step * peakAll), hardwareFlops / (step * peakAll), computeSeconds, memorySeconds,
                 criticalPath.tpSeconds(), criticalPath.cpSeconds(), criticalPath.epSeconds(),
                 criticalPath.ppSeconds(), dpComm, bubble, optimizer, weightBytes, gradientBytes, optimizerBytes,
-                activationBytes, RESERVE_BYTES, capacity, bottleneck, energy, power * system.gpuCount());
+                activationBytes, RESERVE_BYTES, capacity, bottleneck, energy, power * system.gpuCount(), overhead);
+    }
+
+    /** One micro-batch on a stage: GPU time, or the host's launch time when that is longer. */
+    private static double stageSeconds(Cost c) {
+        return HostOverhead.passSeconds(c.totalSeconds(), c.kernels());
     }
 
     /**
@@ -183,17 +189,17 @@ public final class TrainingStep {
         };
     }
 
-    private static Bottleneck bottleneck(Cost c, double bubble, double dpComm, double optimizer, boolean dpScaleOut,
-                                         boolean ppScaleOut) {
+    private static Bottleneck bottleneck(Cost c, double bubble, double dpComm, double optimizer, double overhead,
+                                         boolean dpScaleOut, boolean ppScaleOut) {
         Bottleneck best = Bottleneck.COMPUTE;
         double max = c.gemmSeconds();
         double tp = c.tpSeconds() + c.cpSeconds() + c.epSeconds();
-        double[] values = {c.memorySeconds() + optimizer, tp, c.ppSeconds(), dpComm, bubble};
+        double[] values = {c.memorySeconds() + optimizer, tp, c.ppSeconds(), dpComm, bubble, overhead};
         Bottleneck[] kinds = {Bottleneck.MEMORY_BANDWIDTH,
                 c.tpScaleOut() ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
                 ppScaleOut ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
                 dpScaleOut ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
-                Bottleneck.PIPELINE_BUBBLE};
+                Bottleneck.PIPELINE_BUBBLE, Bottleneck.OVERHEAD};
         for (int i = 0; i < values.length; i++) {
             if (values[i] > max) {
                 max = values[i];

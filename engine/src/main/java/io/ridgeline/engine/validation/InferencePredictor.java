@@ -9,7 +9,6 @@ public interface InferencePredictor {
 
     /** The engine's inference model. */
     static InferencePredictor available() {
-        return (key, row, measured, mapper) -> CaseOutcome.unsupported(key, measured,
-                "inference phase: the inference model is not part of this build yet");
+        return new EngineInferencePredictor();
     }
 }
