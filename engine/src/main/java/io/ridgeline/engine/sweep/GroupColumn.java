@@ -1,0 +1,39 @@
+package io.ridgeline.engine.sweep;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/** The categorical columns a frontier can be grouped by; each is one grid axis (phase, seq_len and batch share one). */
+public enum GroupColumn {
+    MODEL(Grid.MODEL), PHASE(Grid.WORKLOAD), SEQ_LEN(Grid.WORKLOAD), GLOBAL_BATCH(Grid.WORKLOAD), CHIP(Grid.CHIP),
+    SCALE_OUT(Grid.SCALE_OUT), SCALE_OUT_GBPS(Grid.SCALE_OUT_GBPS), SCALE_UP_DOMAIN(Grid.SCALE_UP_DOMAIN),
+    GPU_COUNT(Grid.GPU_COUNT);
+
+    private final int axis;
+
+    GroupColumn(int axis) {
+        this.axis = axis;
+    }
+
+    public int axis() {
+        return axis;
+    }
+
+    public String column() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static List<String> columns() {
+        return Arrays.stream(values()).map(GroupColumn::column).toList();
+    }
+
+    public static GroupColumn byColumn(String column) {
+        for (GroupColumn g : values()) {
+            if (g.column().equals(column)) {
+                return g;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,633 @@
+package io.ridgeline.engine.sweep;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.parallelism.Recompute;
+import io.ridgeline.engine.pareto.Goal;
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.spec.InvalidInputException;
+import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.sweep.SpecNode.ListNode;
+import io.ridgeline.engine.sweep.SpecNode.MapNode;
+import io.ridgeline.engine.sweep.SpecNode.Scalar;
+import io.ridgeline.engine.sweep.SweepSpec.Bound;
+import io.ridgeline.engine.sweep.SweepSpec.ExplicitPlan;
+import io.ridgeline.engine.sweep.SweepSpec.Objective;
+import io.ridgeline.engine.sweep.SweepSpec.Parallelism;
+import io.ridgeline.engine.sweep.SweepSpec.Workload;
+import io.ridgeline.engine.workload.ModelCatalog;
+import io.ridgeline.engine.workload.ModelSpec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a sweep file into a {@link SweepSpec}, collecting every problem before failing: each error names the file,
+ * line and column, the field path, what was expected and what was found, with "did you mean" for misspelt keys and
+ * catalogue names. Defaults are documented in docs/SWEEPS.md and sweeps/sweep.schema.json.
+ */
+public final class SweepLoader {
+    static final List<String> TOP_KEYS = List.of("name", "description", "models", "phases", "hardware", "network",
+            "cluster", "parallelism", "constraints", "objectives", "frontier", "output");
+    static final List<String> PHASE_KEYS = List.of("phase", "seq_len", "global_batch");
+    static final List<String> HARDWARE_KEYS = List.of("presets", "derived");
+    static final List<String> NETWORK_KEYS = List.of("scale_out", "scale_out_gbps", "scale_up_domain");
+    static final List<String> CLUSTER_KEYS = List.of("gpu_count");
+    static final List<String> SEARCH_LISTS = List.of("tp", "pp", "cp", "ep", "vpp", "micro_batch", "zero", "sp",
+            "recompute", "precision");
+    static final List<String> PARALLELISM_KEYS = List.of("mode", "keep", "tp", "pp", "cp", "ep", "vpp",
+            "micro_batch", "zero", "sp", "recompute", "precision", "overlap_grad", "flash_attention", "plans");
+    static final List<String> PLAN_KEYS = List.of("tp", "pp", "dp", "cp", "ep", "sp", "vpp", "zero", "micro_batch",
+            "recompute", "precision");
+    static final List<String> CONSTRAINT_KEYS = List.of("max", "min");
+    static final List<String> OBJECTIVE_KEYS = List.of("max", "min");
+    static final List<String> FRONTIER_KEYS = List.of("group_by");
+    static final List<String> OUTPUT_KEYS = List.of("points");
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+    private static final int MAX_PARALLEL = 65_536;
+    private static final int MAX_GPUS = 16_777_216;
+
+    private final ModelCatalog modelCatalog;
+    private final HardwareCatalog hardwareCatalog;
+
+    public SweepLoader(ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog) {
+        this.modelCatalog = modelCatalog;
+        this.hardwareCatalog = hardwareCatalog;
+    }
+
+    /** Loads a sweep against the bundled catalogues. */
+    public static SweepSpec load(Path file) {
+        return new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).read(file);
+    }
+
+    public SweepSpec read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "an existing sweep file",
+                    "no such file"));
+        } catch (IOException e) {
+            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "a readable sweep file",
+                    e.toString()));
+        }
+        return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8), sha256(bytes));
+    }
+
+    public SweepSpec parse(String source, String text) {
+        return parse(source, text, sha256(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private SweepSpec parse(String source, String text, String sha) {
+        SpecNode root = SpecTreeReader.parse(source, text);
+        Ctx c = new Ctx(source);
+        SweepSpec spec = c.sweep(root, sha);
+        if (!c.errors.isEmpty()) {
+            throw new InvalidInputException(c.errors);
+        }
+        return spec;
+    }
+
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is always available", e);
+        }
+    }
+
+    /** One validation pass: every reader records errors and returns a placeholder, so later fields are still checked. */
+    private final class Ctx {
+        final String source;
+        final List<InputError> errors = new ArrayList<>();
+
+        Ctx(String source) {
+            this.source = source;
+        }
+
+        void error(SpecNode at, String path, String expected, String found) {
+            errors.add(new InputError(source, at == null ? 0 : at.line(), at == null ? 0 : at.column(), path,
+                    expected, found));
+        }
+
+        SweepSpec sweep(SpecNode rootNode, String sha) {
+            MapNode root = map(rootNode, "(document)");
+            if (root == null) {
+                return null;
+            }
+            keys(root, "", TOP_KEYS);
+            String name = null;
+            SpecNode nameNode = required(root, "", "name", "a sweep name");
+            if (nameNode != null) {
+                name = string(nameNode, "name");
+                if (name != null && !NAME.matcher(name).matches()) {
+                    error(nameNode, "name", "a lower-case name of letters, digits, '.', '_' or '-' (it becomes part "
+                            + "of run ids)", "'" + name + "'");
+                }
+            }
+            String description = root.get("description") == null ? "" : string(root.get("description"),
+                    "description");
+
+            List<String> models = list(required(root, "", "models", "a list of model names"), "models",
+                    (n, p) -> catalogueName(n, p, modelCatalog.models().keySet()));
+            List<ModelSpec> resolved = new ArrayList<>();
+            for (String m : models) {
+                if (m != null && modelCatalog.has(m)) {
+                    resolved.add(modelCatalog.model(m));
+                }
+            }
+            List<Workload> workloads = workloads(required(root, "", "phases", "a list of phases"), resolved);
+
+            List<String> chips = List.of();
+            MapNode hw = map(required(root, "", "hardware", "a mapping with presets"), "hardware");
+            if (hw != null) {
+                keys(hw, "hardware", HARDWARE_KEYS);
+                SpecNode derived = hw.get("derived");
+                if (derived != null && !(derived instanceof ListNode l && l.items().isEmpty())) {
+                    error(derived, "hardware.derived", "an empty list (technology-derived chips are not wired into "
+                            + "sweeps yet; use presets)", derived.describe());
+                }
+                chips = list(required(hw, "hardware", "presets", "a list of chip ids"), "hardware.presets",
+                        (n, p) -> catalogueName(n, p, hardwareCatalog.chips().keySet()));
+            }
+
+            List<String> scaleOuts = List.of(SweepSpec.DEFAULT);
+            List<Double> gbps = List.of(0.0);
+            List<Integer> domains = List.of(0);
+            MapNode net = root.get("network") == null ? null : map(root.get("network"), "network");
+            if (net != null) {
+                keys(net, "network", NETWORK_KEYS);
+                List<String> ids = new ArrayList<>(hardwareCatalog.networks().keySet());
+                ids.add(SweepSpec.DEFAULT);
+                if (net.get("scale_out") != null) {
+                    scaleOuts = list(net.get("scale_out"), "network.scale_out", (n, p) -> catalogueName(n, p, ids));
+                }
+                if (net.get("scale_out_gbps") != null) {
+                    gbps = list(net.get("scale_out_gbps"), "network.scale_out_gbps",
+                            (n, p) -> number(n, p, 0, 1e6, false));
+                }
+                if (net.get("scale_up_domain") != null) {
+                    domains = list(net.get("scale_up_domain"), "network.scale_up_domain", (n, p) ->
+                            n instanceof Scalar s && s.kind() == Scalar.Kind.STRING && s.text().equals(SweepSpec.DEFAULT)
+                                    ? Integer.valueOf(0) : integer(n, p, 1, MAX_PARALLEL, "an integer in [1, 65536] or "
+                                    + "'default'"));
+                }
+            }
+
+            List<Integer> gpus = List.of();
+            MapNode cluster = map(required(root, "", "cluster", "a mapping with gpu_count"), "cluster");
+            if (cluster != null) {
+                keys(cluster, "cluster", CLUSTER_KEYS);
+                gpus = list(required(cluster, "cluster", "gpu_count", "a list of GPU counts"), "cluster.gpu_count",
+                        (n, p) -> integer(n, p, 1, MAX_GPUS, "an integer in [1, " + MAX_GPUS + "]"));
+            }
+
+            Parallelism par = parallelism(required(root, "", "parallelism", "a mapping (mode: search or explicit)"));
+            List<Bound> bounds = constraints(root.get("constraints"));
+            List<Objective> objectives = objectives(root.get("objectives"));
+            List<GroupColumn> groupBy = List.of(GroupColumn.MODEL, GroupColumn.PHASE, GroupColumn.SEQ_LEN,
+                    GroupColumn.GLOBAL_BATCH);
+            MapNode frontier = root.get("frontier") == null ? null : map(root.get("frontier"), "frontier");
+            if (frontier != null) {
+                keys(frontier, "frontier", FRONTIER_KEYS);
+                if (frontier.get("group_by") != null) {
+                    groupBy = list(frontier.get("group_by"), "frontier.group_by", (n, p) -> {
+                        String s = catalogueName(n, p, GroupColumn.columns());
+                        return s == null ? null : GroupColumn.byColumn(s);
+                    }, true);
+                }
+            }
+            SweepSpec.PointsPolicy points = SweepSpec.PointsPolicy.FEASIBLE;
+            MapNode output = root.get("output") == null ? null : map(root.get("output"), "output");
+            if (output != null) {
+                keys(output, "output", OUTPUT_KEYS);
+                if (output.get("points") != null) {
+                    SweepSpec.PointsPolicy p = enumValue(output.get("points"), "output.points",
+                            SweepSpec.PointsPolicy.class);
+                    points = p == null ? points : p;
+                }
+            }
+            if (errors.isEmpty()) {
+                SweepSpec spec = new SweepSpec(source, name, description, sha, models, workloads, chips, scaleOuts,
+                        gbps, domains, gpus, par, new SweepSpec.Constraints(bounds), objectives, groupBy, points);
+                try {
+                    spec.grid();
+                } catch (ArithmeticException e) {
+                    error(root, "(grid)", "fewer than 2^63 points", "an overflowing product of axis sizes");
+                }
+                return spec;
+            }
+            return null;
+        }
+
+        List<Workload> workloads(SpecNode node, List<ModelSpec> models) {
+            List<Workload> out = new ArrayList<>();
+            ListNode l = listNode(node, "phases");
+            if (l == null) {
+                return out;
+            }
+            for (int i = 0; i < l.items().size(); i++) {
+                String path = "phases[" + i + "]";
+                MapNode m = map(l.items().get(i), path);
+                if (m == null) {
+                    continue;
+                }
+                keys(m, path, PHASE_KEYS);
+                SpecNode phaseNode = required(m, path, "phase", "training");
+                SweepSpec.Phase phase = null;
+                if (phaseNode != null) {
+                    String s = string(phaseNode, path + ".phase");
+                    if (s != null) {
+                        if (s.equals("training")) {
+                            phase = SweepSpec.Phase.TRAINING;
+                        } else if (s.equals("inference")) {
+                            error(phaseNode, path + ".phase", "one of [training] (the inference phase arrives with "
+                                    + "the inference model)", "'inference'");
+                        } else {
+                            error(phaseNode, path + ".phase", Names.expectedOneOf(s, List.of("training",
+                                    "inference")), "'" + s + "'");
+                        }
+                    }
+                }
+                List<Integer> seqs = list(required(m, path, "seq_len", "a list of sequence lengths"),
+                        path + ".seq_len", (n, p) -> {
+                            Integer v = integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]");
+                            if (v != null) {
+                                for (ModelSpec model : models) {
+                                    if (v > model.maxSeqLen()) {
+                                        error(n, p, "at most " + model.maxSeqLen() + " (max_seq_len of "
+                                                + model.name() + ")", String.valueOf(v));
+                                        return null;
+                                    }
+                                }
+                            }
+                            return v;
+                        });
+                List<Integer> batches = list(required(m, path, "global_batch", "a list of global batch sizes"),
+                        path + ".global_batch", (n, p) -> integer(n, p, 1, 100_000_000, "an integer in [1, 100000000]"));
+                for (Integer s : seqs) {
+                    for (Integer b : batches) {
+                        if (phase != null && s != null && b != null) {
+                            out.add(new Workload(phase, s, b));
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < out.size(); i++) {
+                if (out.subList(0, i).contains(out.get(i))) {
+                    error(l, "phases", "distinct phase settings", "phase " + out.get(i).phase().id() + " seq_len "
+                            + out.get(i).seqLen() + " global_batch " + out.get(i).globalBatch() + " twice");
+                }
+            }
+            return out;
+        }
+
+        Parallelism parallelism(SpecNode node) {
+            MapNode m = map(node, "parallelism");
+            List<Integer> none = List.of();
+            if (m == null) {
+                return null;
+            }
+            keys(m, "parallelism", PARALLELISM_KEYS);
+            SweepSpec.Mode mode = m.get("mode") == null ? SweepSpec.Mode.SEARCH
+                    : enumValue(m.get("mode"), "parallelism.mode", SweepSpec.Mode.class);
+            boolean overlap = m.get("overlap_grad") == null || bool(m.get("overlap_grad"),
+                    "parallelism.overlap_grad");
+            boolean flash = m.get("flash_attention") == null || bool(m.get("flash_attention"),
+                    "parallelism.flash_attention");
+            if (mode == SweepSpec.Mode.EXPLICIT) {
+                for (String k : SEARCH_LISTS) {
+                    if (m.get(k) != null) {
+                        error(m.get(k), "parallelism." + k, "no search list in explicit mode (put " + k
+                                + " inside each of parallelism.plans)", m.get(k).describe());
+                    }
+                }
+                if (m.get("keep") != null) {
+                    error(m.get("keep"), "parallelism.keep", "no 'keep' in explicit mode (it applies to search)",
+                            m.get("keep").describe());
+                }
+                List<ExplicitPlan> plans = list(required(m, "parallelism", "plans", "a list of plans"),
+                        "parallelism.plans", this::plan);
+                return new Parallelism(mode, SweepSpec.Keep.BEST, none, none, none, none, none, none, none,
+                        List.of(), List.of(), List.of(), overlap, flash, plans);
+            }
+            if (m.get("plans") != null) {
+                error(m.get("plans"), "parallelism.plans", "no explicit plans in search mode (set mode: explicit)",
+                        m.get("plans").describe());
+            }
+            SweepSpec.Keep keep = m.get("keep") == null ? SweepSpec.Keep.BEST
+                    : enumValue(m.get("keep"), "parallelism.keep", SweepSpec.Keep.class);
+            return new Parallelism(mode, keep,
+                    ints(m, "tp", List.of(1, 2, 4, 8)), ints(m, "pp", List.of(1, 2, 4, 8, 16)),
+                    ints(m, "cp", List.of(1)), ints(m, "ep", List.of(1)), ints(m, "vpp", List.of(1)),
+                    ints(m, "micro_batch", List.of(1, 2, 4)),
+                    m.get("zero") == null ? List.of(1) : list(m.get("zero"), "parallelism.zero",
+                            (n, p) -> integer(n, p, 0, 3, "an integer in [0, 3]")),
+                    m.get("sp") == null ? List.of(true) : list(m.get("sp"), "parallelism.sp", this::bool),
+                    m.get("recompute") == null ? List.of(Recompute.SELECTIVE) : list(m.get("recompute"),
+                            "parallelism.recompute", this::recompute),
+                    m.get("precision") == null ? List.of(Precision.BF16) : list(m.get("precision"),
+                            "parallelism.precision", this::precision),
+                    overlap, flash, List.of());
+        }
+
+        private List<Integer> ints(MapNode m, String key, List<Integer> fallback) {
+            if (m.get(key) == null) {
+                return fallback;
+            }
+            return list(m.get(key), "parallelism." + key,
+                    (n, p) -> integer(n, p, 1, MAX_PARALLEL, "an integer in [1, " + MAX_PARALLEL + "]"));
+        }
+
+        ExplicitPlan plan(SpecNode node, String path) {
+            MapNode m = map(node, path);
+            if (m == null) {
+                return null;
+            }
+            keys(m, path, PLAN_KEYS);
+            int tp = optInt(m, path, "tp", 1, 1);
+            int pp = optInt(m, path, "pp", 1, 1);
+            int dp = optInt(m, path, "dp", 0, 1);
+            int cp = optInt(m, path, "cp", 1, 1);
+            int ep = optInt(m, path, "ep", 1, 1);
+            int vpp = optInt(m, path, "vpp", 1, 1);
+            int mb = optInt(m, path, "micro_batch", 1, 1);
+            int zero = m.get("zero") == null ? 1 : orElse(integer(m.get("zero"), path + ".zero", 0, 3,
+                    "an integer in [0, 3]"), 1);
+            boolean sp = m.get("sp") == null ? tp > 1 : bool(m.get("sp"), path + ".sp");
+            Recompute rc = m.get("recompute") == null ? Recompute.SELECTIVE : recompute(m.get("recompute"),
+                    path + ".recompute");
+            Precision pr = m.get("precision") == null ? Precision.BF16 : precision(m.get("precision"),
+                    path + ".precision");
+            return new ExplicitPlan(tp, pp, dp, cp, ep, sp, vpp, zero, mb, rc == null ? Recompute.SELECTIVE : rc,
+                    pr == null ? Precision.BF16 : pr);
+        }
+
+        private int optInt(MapNode m, String path, String key, int fallback, int min) {
+            if (m.get(key) == null) {
+                return fallback;
+            }
+            return orElse(integer(m.get(key), path + "." + key, min, MAX_PARALLEL,
+                    "an integer in [" + min + ", " + MAX_PARALLEL + "]"), fallback);
+        }
+
+        List<Bound> constraints(SpecNode node) {
+            List<Bound> out = new ArrayList<>();
+            if (node == null) {
+                return out;
+            }
+            MapNode m = map(node, "constraints");
+            if (m == null) {
+                return out;
+            }
+            keys(m, "constraints", CONSTRAINT_KEYS);
+            for (String side : List.of("max", "min")) {
+                MapNode b = m.get(side) == null ? null : map(m.get(side), "constraints." + side);
+                if (b == null) {
+                    continue;
+                }
+                for (var e : b.values().entrySet()) {
+                    String path = "constraints." + side + "." + e.getKey();
+                    Metric metric = Metric.byColumn(e.getKey());
+                    if (metric == null) {
+                        errors.add(new InputError(source, b.keyLine(e.getKey()), b.keyColumn(e.getKey()), path,
+                                "a result column: " + Names.expectedOneOf(e.getKey(), Metric.columns()),
+                                "'" + e.getKey() + "'"));
+                        continue;
+                    }
+                    Double limit = number(e.getValue(), path, -Double.MAX_VALUE, Double.MAX_VALUE, true);
+                    if (limit != null) {
+                        out.add(new Bound(metric, side.equals("max"), limit));
+                    }
+                }
+            }
+            return out;
+        }
+
+        List<Objective> objectives(SpecNode node) {
+            if (node == null) {
+                return List.of(new Objective(Metric.TOKENS_PER_S, Goal.MAX), new Objective(Metric.COST_USD, Goal.MIN));
+            }
+            List<Objective> out = list(node, "objectives", (n, path) -> {
+                MapNode m = map(n, path);
+                if (m == null) {
+                    return null;
+                }
+                keys(m, path, OBJECTIVE_KEYS);
+                if (m.values().size() != 1) {
+                    error(m, path, "exactly one of max: COLUMN or min: COLUMN", m.values().size() + " keys");
+                    return null;
+                }
+                String goalKey = m.values().keySet().iterator().next();
+                if (!OBJECTIVE_KEYS.contains(goalKey)) {
+                    return null;
+                }
+                String col = catalogueName(m.get(goalKey), path + "." + goalKey, Metric.columns());
+                return col == null ? null : new Objective(Metric.byColumn(col), goalKey.equals("max") ? Goal.MAX
+                        : Goal.MIN);
+            });
+            ListNode l = node instanceof ListNode ln ? ln : null;
+            for (int i = 0; i < out.size(); i++) {
+                for (int j = 0; j < i; j++) {
+                    if (out.get(i).metric() == out.get(j).metric()) {
+                        error(l == null ? node : l.items().get(i), "objectives[" + i + "]",
+                                "each column once (objectives[" + j + "] already uses it)",
+                                "'" + out.get(i).metric().column() + "' again");
+                    }
+                }
+            }
+            return out;
+        }
+
+        // ---- typed readers: each records an error and returns null on bad input ----
+
+        MapNode map(SpecNode n, String path) {
+            if (n == null) {
+                return null;
+            }
+            if (n instanceof MapNode m) {
+                return m;
+            }
+            error(n, path, "a mapping (key: value lines)", n.describe());
+            return null;
+        }
+
+        ListNode listNode(SpecNode n, String path) {
+            if (n == null) {
+                return null;
+            }
+            if (n instanceof ListNode l) {
+                if (l.items().isEmpty()) {
+                    error(n, path, "a non-empty list", "an empty list");
+                    return null;
+                }
+                return l;
+            }
+            error(n, path, "a list", n.describe());
+            return null;
+        }
+
+        SpecNode required(MapNode m, String path, String key, String expected) {
+            if (m == null) {
+                return null;
+            }
+            SpecNode v = m.get(key);
+            if (v == null) {
+                error(m, path.isEmpty() ? key : path + "." + key, expected, "no '" + key + "' key");
+            }
+            return v;
+        }
+
+        void keys(MapNode m, String path, List<String> allowed) {
+            for (String k : m.values().keySet()) {
+                if (!allowed.contains(k)) {
+                    errors.add(new InputError(source, m.keyLine(k), m.keyColumn(k), path.isEmpty() ? k
+                            : path + "." + k, "a known key: " + Names.expectedOneOf(k, allowed), "an unknown key"));
+                }
+            }
+        }
+
+        <T> List<T> list(SpecNode n, String path, BiFunction<SpecNode, String, T> element) {
+            return list(n, path, element, false);
+        }
+
+        /** A list of distinct values; a single scalar is accepted as a one-element list. */
+        <T> List<T> list(SpecNode n, String path, BiFunction<SpecNode, String, T> element, boolean allowEmpty) {
+            if (n == null) {
+                return List.of();
+            }
+            List<SpecNode> items;
+            if (n instanceof Scalar) {
+                items = List.of(n);
+            } else if (n instanceof ListNode l) {
+                if (l.items().isEmpty() && !allowEmpty) {
+                    error(n, path, "a non-empty list", "an empty list");
+                }
+                items = l.items();
+            } else {
+                error(n, path, "a list", n.describe());
+                return List.of();
+            }
+            List<T> out = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                String p = n instanceof Scalar ? path : path + "[" + i + "]";
+                T v = element.apply(items.get(i), p);
+                if (v == null) {
+                    continue;
+                }
+                int first = out.indexOf(v);
+                if (first >= 0 && !(v instanceof ExplicitPlan)) {
+                    error(items.get(i), p, "distinct values", items.get(i).describe() + " again");
+                    continue;
+                }
+                out.add(v);
+            }
+            return out;
+        }
+
+        String string(SpecNode n, String path) {
+            if (n instanceof Scalar s && s.kind() == Scalar.Kind.STRING) {
+                return s.text();
+            }
+            error(n, path, "a string", n.describe());
+            return null;
+        }
+
+        String catalogueName(SpecNode n, String path, java.util.Collection<String> known) {
+            String s = n instanceof Scalar sc && sc.kind() != Scalar.Kind.NULL ? sc.text() : null;
+            if (s == null) {
+                error(n, path, "a name", n.describe());
+                return null;
+            }
+            if (!known.contains(s)) {
+                error(n, path, Names.expectedOneOf(s, known), "'" + s + "'");
+                return null;
+            }
+            return s;
+        }
+
+        Integer integer(SpecNode n, String path, long min, long max, String expected) {
+            if (n instanceof Scalar s && s.kind() == Scalar.Kind.INTEGER) {
+                try {
+                    long v = Long.parseLong(s.text());
+                    if (v >= min && v <= max) {
+                        return (int) v;
+                    }
+                } catch (NumberFormatException ignored) {
+                    // too large for a long: reported below
+                }
+            }
+            error(n, path, expected, n.describe());
+            return null;
+        }
+
+        Double number(SpecNode n, String path, double min, double max, boolean inclusiveMin) {
+            if (n instanceof Scalar s && (s.kind() == Scalar.Kind.INTEGER || s.kind() == Scalar.Kind.DECIMAL)) {
+                double v = Double.parseDouble(s.text());
+                if ((inclusiveMin ? v >= min : v > min) && v <= max && Double.isFinite(v)) {
+                    return v;
+                }
+            }
+            error(n, path, min == -Double.MAX_VALUE ? "a number" : "a number in " + (inclusiveMin ? "[" : "(")
+                    + fmt(min) + ", " + fmt(max) + "]", n.describe());
+            return null;
+        }
+
+        private String fmt(double v) {
+            return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+        }
+
+        Boolean bool(SpecNode n, String path) {
+            if (n instanceof Scalar s && s.kind() == Scalar.Kind.BOOLEAN) {
+                return Boolean.parseBoolean(s.text());
+            }
+            error(n, path, "true or false", n.describe());
+            return false;
+        }
+
+        Recompute recompute(SpecNode n, String path) {
+            String s = n instanceof Scalar sc ? sc.text() : null;
+            Recompute r = s == null ? null : Recompute.parse(s);
+            if (r == null) {
+                error(n, path, Names.expectedOneOf(s == null ? "" : s,
+                        Arrays.stream(Recompute.values()).map(Recompute::id).toList()), n.describe());
+            }
+            return r;
+        }
+
+        Precision precision(SpecNode n, String path) {
+            String s = n instanceof Scalar sc ? sc.text() : null;
+            Precision p = s == null ? null : Precision.parse(s);
+            if (p == null) {
+                error(n, path, Names.expectedOneOf(s == null ? "" : s,
+                        Arrays.stream(Precision.values()).map(Precision::id).toList()), n.describe());
+            }
+            return p;
+        }
+
+        <E extends Enum<E>> E enumValue(SpecNode n, String path, Class<E> type) {
+            List<String> ids = Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase()).toList();
+            String s = n instanceof Scalar sc && sc.kind() == Scalar.Kind.STRING ? sc.text() : null;
+            if (s == null || !ids.contains(s)) {
+                error(n, path, Names.expectedOneOf(s == null ? "" : s, ids), n.describe());
+                return null;
+            }
+            return Enum.valueOf(type, s.toUpperCase());
+        }
+
+        private int orElse(Integer v, int fallback) {
+            return v == null ? fallback : v;
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.ridgeline.engine.sweep;
+
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.parallelism.Recompute;
+import io.ridgeline.engine.pareto.Goal;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A validated sweep: what to evaluate (axes), how to choose parallelism, what a good point is (constraints,
+ * objectives, frontier groups) and what to write. Holds only names and numbers, so it serialises to executors, which
+ * resolve catalogue entries themselves. Build it with {@link SweepLoader}; the records trust their inputs.
+ *
+ * @param source        the file it came from (for messages)
+ * @param specSha256    hash of the file's bytes: the runs manifest records it
+ * @param scaleOuts     scale-out network ids; {@link #DEFAULT} = each chip's reference network
+ * @param scaleOutGbps  per-GPU scale-out rates in Gbit/s; 0 = the network's own rate
+ * @param scaleUpDomains GPUs per scale-up domain; 0 = the chip's own domain
+ */
+public record SweepSpec(String source, String name, String description, String specSha256, List<String> models,
+                        List<Workload> workloads, List<String> chips, List<String> scaleOuts,
+                        List<Double> scaleOutGbps, List<Integer> scaleUpDomains, List<Integer> gpuCounts,
+                        Parallelism parallelism, Constraints constraints, List<Objective> objectives,
+                        List<GroupColumn> groupBy, PointsPolicy points) implements Serializable {
+    private static final long serialVersionUID = 1L;
+    public static final String DEFAULT = "default";
+
+    /** Workload phases. Inference joins when the inference model lands (io.ridgeline.engine.inference). */
+    public enum Phase {
+        TRAINING;
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** One phase setting: the phase with one sequence length and one global batch (sequences per step). */
+    public record Workload(Phase phase, int seqLen, int globalBatch) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    public enum Mode { SEARCH, EXPLICIT }
+
+    /** What a search keeps per grid point: the best plan (objectives in order, lexicographic) or its frontier. */
+    public enum Keep { BEST, FRONTIER }
+
+    /** Which points the {@code points} table receives; the frontier is always written. */
+    public enum PointsPolicy {
+        ALL, FEASIBLE, NONE;
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * Parallelism: explicit plans (an axis of the grid) or a search over the cross product of these lists per
+     * hardware point, keeping only plans whose shape is valid for the model, GPU count and batch.
+     */
+    public record Parallelism(Mode mode, Keep keep, List<Integer> tp, List<Integer> pp, List<Integer> cp,
+                              List<Integer> ep, List<Integer> vpp, List<Integer> microBatch, List<Integer> zero,
+                              List<Boolean> sp, List<Recompute> recompute, List<Precision> precision,
+                              boolean overlapGrad, boolean flashAttention, List<ExplicitPlan> plans)
+            implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** One explicit plan; {@code dp == 0} means "whatever fills the cluster": gpu_count / (tp x pp x cp). */
+    public record ExplicitPlan(int tp, int pp, int dp, int cp, int ep, boolean sp, int vpp, int zero, int microBatch,
+                               Recompute recompute, Precision precision) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** Bounds on metric columns; a point outside them is kept as a row with status "constraint", never on a frontier. */
+    public record Constraints(List<Bound> bounds) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** {@code metric <= limit} when {@code upper}, else {@code metric >= limit}. */
+    public record Bound(Metric metric, boolean upper, double limit) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        public boolean holds(double value) {
+            return upper ? value <= limit : value >= limit;
+        }
+
+        /** The row's detail when violated, built once. */
+        public String describe() {
+            return metric.column() + (upper ? " > " : " < ") + limit;
+        }
+    }
+
+    public record Objective(Metric metric, Goal goal) implements Serializable {
+        private static final long serialVersionUID = 1L;
+    }
+
+    /** Number of grid axes; the last one (plans) has size 1 in search mode. */
+    public Grid grid() {
+        return new Grid(new long[]{models.size(), workloads.size(), chips.size(), scaleOuts.size(),
+                scaleOutGbps.size(), scaleUpDomains.size(), gpuCounts.size(),
+                parallelism.mode() == Mode.EXPLICIT ? parallelism.plans().size() : 1});
+    }
+}

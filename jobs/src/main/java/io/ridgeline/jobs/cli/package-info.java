@@ -1,0 +1,2 @@
+/** The {@code ridgeline} command line (picocli): one class per subcommand, registered in {@link io.ridgeline.jobs.cli.RidgelineCli}. */
+package io.ridgeline.jobs.cli;

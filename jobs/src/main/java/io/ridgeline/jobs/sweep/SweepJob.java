@@ -1,0 +1,202 @@
+package io.ridgeline.jobs.sweep;
+
+import io.ridgeline.engine.pareto.Skyline;
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.GroupColumn;
+import io.ridgeline.engine.sweep.PointStatus;
+import io.ridgeline.engine.sweep.SweepEvaluator;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.schema.ResultsSchema;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+
+import java.io.PrintStream;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Runs one sweep on Spark: chunk descriptors ({@code spark.range(numChunks)}) become grid index ranges on executors,
+ * points are written as Parquet while per-partition skylines accumulate, the driver merges them per frontier group
+ * and writes the frontier and the runs manifest, and {@link RunCommitter} makes the three tables visible at once.
+ */
+public final class SweepJob {
+    /** Engine evaluations per chunk: big enough to amortise the per-chunk overhead, small enough to balance. */
+    static final long EVALUATIONS_PER_CHUNK = 20_000;
+    static final List<String> TABLES = List.of("points", "frontier", "runs");
+
+    /** What the driver knows before Spark starts: grid size, exact plan count, measured cost per point. */
+    public record Estimate(long gridPoints, long evaluations, double secondsPerPoint, int cores, double seconds) {
+    }
+
+    public record Options(String outDir, String runId, int partitions, long progressIntervalMillis,
+                          double validateSeconds) {
+    }
+
+    /** What a committed run produced. */
+    public record RunResult(String runId, String pointsPath, String frontierPath, String runsPath, long gridPoints,
+                            long evaluations, long pointsRows, long frontierRows, long[] statusCounts,
+                            double evaluateSeconds, double totalSeconds, List<Row> frontier, int partitions) {
+    }
+
+    private SweepJob() {
+    }
+
+    /**
+     * Counts the plans the sweep will evaluate (exactly) and times a sample of points on this thread, so huge or
+     * slow grids are refused before any Spark work. Also surfaces engine bugs before a cluster is involved.
+     */
+    public static Estimate estimate(SweepSpec spec, int cores, double sampleBudgetSeconds) {
+        SweepEvaluator ev = new SweepEvaluator(spec);
+        Grid grid = ev.grid();
+        long hardwarePerCombo = grid.radix(Grid.CHIP) * grid.radix(Grid.SCALE_OUT) * grid.radix(Grid.SCALE_OUT_GBPS)
+                * grid.radix(Grid.SCALE_UP_DOMAIN) * grid.radix(Grid.PLAN);
+        long evaluations = 0;
+        int[] c = new int[grid.axes()];
+        for (int m = 0; m < grid.radix(Grid.MODEL); m++) {
+            for (int w = 0; w < grid.radix(Grid.WORKLOAD); w++) {
+                for (int g = 0; g < grid.radix(Grid.GPU_COUNT); g++) {
+                    c[Grid.MODEL] = m;
+                    c[Grid.WORKLOAD] = w;
+                    c[Grid.GPU_COUNT] = g;
+                    evaluations += (long) ev.plansAt(grid.encode(c)) * hardwarePerCombo;
+                }
+            }
+        }
+        long n = grid.size();
+        int samples = (int) Math.min(n, 256);
+        SweepEvaluator.Sink ignore = p -> { };
+        long start = System.nanoTime();
+        int done = 0;
+        for (int i = 0; i < samples; i++) {
+            ev.evaluate(i * (n / samples), ignore);
+            done++;
+            if ((System.nanoTime() - start) / 1e9 > sampleBudgetSeconds) {
+                break;
+            }
+        }
+        double perPoint = (System.nanoTime() - start) / 1e9 / Math.max(done, 1);
+        // First evaluations run cold (JIT, caches): the sample overestimates, which is the safe side for a gate.
+        double seconds = n * perPoint / Math.max(cores, 1);
+        return new Estimate(n, evaluations, perPoint, cores, seconds);
+    }
+
+    public static RunResult run(SparkSession spark, SweepSpec spec, Options options, PrintStream console) {
+        long t0 = System.nanoTime();
+        Instant startedAt = Instant.now();
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        Grid grid = spec.grid();
+        long n = grid.size();
+        int cores = Math.max(1, jsc.defaultParallelism());
+        SweepEvaluator probe = new SweepEvaluator(spec);
+        long plansPerPoint = Math.max(1, probe.plansAt(0));
+        long perChunk = Math.max(1, EVALUATIONS_PER_CHUNK / plansPerPoint);
+        perChunk = Math.min(perChunk, Math.max(1, (n + 4L * cores - 1) / (4L * cores)));
+        long chunks = (n + perChunk - 1) / perChunk;
+        int partitions = options.partitions() > 0 ? options.partitions()
+                : (int) Math.min(chunks, Math.min(10_000, 4L * cores));
+
+        RunCommitter committer = RunCommitter.begin(jsc.hadoopConfiguration(), options.outDir(), options.runId());
+        boolean committed = false;
+        try {
+            FrontierAccumulator frontierAcc = new FrontierAccumulator();
+            CountsAccumulator countsAcc = new CountsAccumulator(EvaluatePartition.WIDTH);
+            jsc.sc().register(frontierAcc, "ridgeline-frontier");
+            jsc.sc().register(countsAcc, "ridgeline-counts");
+            String group = "ridgeline-" + options.runId();
+            jsc.setJobGroup(group, "sweep " + spec.name(), false);
+
+            JavaRDD<Row> rows = spark.range(0, chunks, 1, partitions).javaRDD()
+                    .mapPartitions(new EvaluatePartition(spec, perChunk, frontierAcc, countsAcc));
+            long tEval = System.nanoTime();
+            try (Progress ignored = new Progress(jsc, group, n, console, options.progressIntervalMillis())) {
+                if (spec.points() == SweepSpec.PointsPolicy.NONE) {
+                    rows.count();
+                    spark.createDataFrame(List.<Row>of(), SparkSchemas.of(ResultsSchema.POINTS)).coalesce(1)
+                            .write().mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("points"));
+                } else {
+                    spark.createDataFrame(rows, SparkSchemas.of(ResultsSchema.POINTS)).write()
+                            .mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("points"));
+                }
+            }
+            double evaluateSeconds = (System.nanoTime() - tEval) / 1e9;
+            jsc.clearJobGroup();
+
+            long tFrontier = System.nanoTime();
+            List<Row> frontier = frontierRows(spec, frontierAcc.value());
+            spark.createDataFrame(frontier, SparkSchemas.of(ResultsSchema.FRONTIER)).coalesce(1).write()
+                    .mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("frontier"));
+            double frontierSeconds = (System.nanoTime() - tFrontier) / 1e9;
+
+            long[] counts = countsAcc.value().clone();
+            long[] status = java.util.Arrays.copyOf(counts, PointStatus.values().length);
+            long statusTotal = 0;
+            for (long s : status) {
+                statusTotal += s;
+            }
+            if (statusTotal != n) {
+                throw new IllegalStateException("evaluated " + statusTotal + " points of a grid of " + n);
+            }
+            double totalSeconds = (System.nanoTime() - t0) / 1e9;
+            Row run = RowFactory.create(spec.name(), spec.source(), spec.specSha256(), Versions.catalogSha256(),
+                    ResultsSchema.VERSION, Versions.codeVersion(), Timestamp.from(startedAt),
+                    Timestamp.from(Instant.now()), options.validateSeconds(), evaluateSeconds, frontierSeconds, totalSeconds, n,
+                    counts[EvaluatePartition.EVALUATIONS], counts[EvaluatePartition.POINTS_ROWS],
+                    (long) frontier.size(), status[PointStatus.OK.ordinal()],
+                    status[PointStatus.MEMORY_CAPACITY.ordinal()], status[PointStatus.PLAN_SHAPE.ordinal()],
+                    status[PointStatus.GPU_COUNT.ordinal()], status[PointStatus.NO_VALID_PLAN.ordinal()],
+                    status[PointStatus.CONSTRAINT.ordinal()], spec.points().id(), jsc.master(), partitions);
+            spark.createDataFrame(List.of(run), SparkSchemas.of(ResultsSchema.RUNS)).coalesce(1).write()
+                    .mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("runs"));
+            committer.commit(TABLES);
+            committed = true;
+            return new RunResult(options.runId(), committer.committedPath("points"),
+                    committer.committedPath("frontier"), committer.committedPath("runs"), n,
+                    counts[EvaluatePartition.EVALUATIONS], counts[EvaluatePartition.POINTS_ROWS], frontier.size(),
+                    status, evaluateSeconds, (System.nanoTime() - t0) / 1e9, frontier, partitions);
+        } finally {
+            if (!committed) {
+                committer.abort();
+            }
+        }
+    }
+
+    /** Every group's skyline in canonical order, groups ordered by their label. */
+    static List<Row> frontierRows(SweepSpec spec, Map<Long, Skyline<Row>> groups) {
+        int[] at = new int[spec.groupBy().size()];
+        for (int i = 0; i < at.length; i++) {
+            at[i] = ResultsSchema.POINTS.index(spec.groupBy().get(i).column());
+        }
+        TreeMap<String, List<Row>> byLabel = new TreeMap<>();
+        for (Skyline<Row> s : groups.values()) {
+            List<Skyline.Entry<Row>> entries = s.entries();
+            if (entries.isEmpty()) {
+                continue;
+            }
+            Row first = entries.get(0).payload();
+            StringBuilder label = new StringBuilder();
+            for (int i = 0; i < at.length; i++) {
+                if (i > 0) {
+                    label.append(',');
+                }
+                GroupColumn g = spec.groupBy().get(i);
+                label.append(g.column()).append('=').append(first.get(at[i]));
+            }
+            List<Row> rows = new ArrayList<>();
+            for (Skyline.Entry<Row> e : entries) {
+                rows.add(PointRows.withGroup(e.payload(), label.toString()));
+            }
+            byLabel.put(label.toString(), rows);
+        }
+        List<Row> out = new ArrayList<>();
+        byLabel.values().forEach(out::addAll);
+        return out;
+    }
+}

@@ -1,0 +1,169 @@
+package io.ridgeline.jobs.sweep;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.pareto.Dominance;
+import io.ridgeline.engine.sweep.SweepLoader;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.workload.ModelCatalog;
+import io.ridgeline.schema.ResultsSchema;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Real Spark local[2] and real Parquet; one session for the class (each start costs seconds). */
+class SweepJobTest {
+    private static SparkSession spark;
+    @TempDir
+    static Path out;
+
+    static final String SWEEP = String.join("\n",
+            "name: small",
+            "models: [gpt3-175b, llama2-13b]",
+            "phases: [{phase: training, seq_len: [2048], global_batch: [512, 1024]}]",
+            "hardware: {presets: [a100-80g, h100-sxm, b200]}",
+            "network: {scale_out: [default, eth400]}",
+            "cluster: {gpu_count: [64, 128, 256]}",
+            "parallelism: {tp: [2, 4, 8], pp: [1, 2, 4, 8], micro_batch: [1, 2]}",
+            "objectives: [{max: tokens_per_s}, {min: cost_usd}, {min: energy_per_token_j}]",
+            "frontier: {group_by: [model, global_batch]}",
+            "output: {points: all}",
+            "");
+
+    @BeforeAll
+    static void start() {
+        spark = SparkSession.builder().master("local[2]").appName("SweepJobTest").config("spark.ui.enabled", "false")
+                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
+                .getOrCreate();
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    private static SweepSpec spec(String text) {
+        return new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).parse("small.yaml", text);
+    }
+
+    private static SweepJob.RunResult run(SweepSpec spec, String runId, int partitions) {
+        return SweepJob.run(spark, spec, new SweepJob.Options(out.toString(), runId, partitions, 60_000, 0.1),
+                new PrintStream(new ByteArrayOutputStream()));
+    }
+
+    private static Dataset<Row> table(String name, String runId) {
+        return spark.read().parquet(out.resolve(name).toString()).where("run_id = '" + runId + "'");
+    }
+
+    private static List<String> rowsAsText(Dataset<Row> df) {
+        List<String> rows = new ArrayList<>();
+        for (Row r : df.drop("run_id").collectAsList()) {
+            rows.add(r.toString());
+        }
+        rows.sort(null);
+        return rows;
+    }
+
+    @Test
+    void sameSweepGivesIdenticalFrontierRowsWhateverThePartitioning() {
+        SweepSpec s = spec(SWEEP);
+        SweepJob.RunResult a = run(s, "det-a", 3);
+        SweepJob.RunResult b = run(s, "det-b", 7);
+        List<String> fa = rowsAsText(table("frontier", "det-a"));
+        List<String> fb = rowsAsText(table("frontier", "det-b"));
+        assertFalse(fa.isEmpty());
+        assertEquals(fa, fb);
+        assertEquals(rowsAsText(table("points", "det-a")), rowsAsText(table("points", "det-b")));
+        assertEquals(a.frontierRows(), fa.size());
+        assertEquals(b.gridPoints(), table("points", "det-b").count());
+    }
+
+    @Test
+    void frontierEqualsABruteForceSkylineOfThePointsTable() {
+        SweepSpec s = spec(SWEEP);
+        run(s, "pareto", 0);
+        List<Row> ok = table("points", "pareto").where("status = 'ok'").select("point_index", "plan_index",
+                "model", "global_batch", "tokens_per_s", "cost_usd", "energy_per_token_j").collectAsList();
+        assertTrue(ok.size() > 10, "a frontier over a handful of points proves little: " + ok.size());
+        Map<String, List<Row>> groups = new HashMap<>();
+        for (Row r : ok) {
+            groups.computeIfAbsent(r.getString(2) + "/" + r.getInt(3), k -> new ArrayList<>()).add(r);
+        }
+        Set<String> expected = new TreeSet<>();
+        for (List<Row> g : groups.values()) {
+            for (Row r : g) {
+                boolean dominated = false;
+                for (Row o : g) {
+                    dominated |= Dominance.dominates(vector(o), vector(r));
+                }
+                if (!dominated) {
+                    expected.add(r.getLong(0) + ":" + r.getInt(1));
+                }
+            }
+        }
+        Set<String> actual = new TreeSet<>();
+        for (Row r : table("frontier", "pareto").select("point_index", "plan_index").collectAsList()) {
+            actual.add(r.getLong(0) + ":" + r.getInt(1));
+        }
+        assertEquals(expected, actual);
+    }
+
+    private static double[] vector(Row r) {
+        return new double[]{-r.getDouble(4), r.getDouble(5), r.getDouble(6)};
+    }
+
+    @Test
+    void rerunReplacesItsRunAndANewRunAddsOne() throws Exception {
+        SweepSpec s = spec(SWEEP);
+        SweepJob.RunResult first = run(s, "again", 0);
+        run(s, "again", 5);
+        run(s, "other", 0);
+        Dataset<Row> runs = spark.read().parquet(out.resolve("runs").toString());
+        assertEquals(1, runs.where("run_id = 'again'").count());
+        assertEquals(1, runs.where("run_id = 'other'").count());
+        assertEquals(first.gridPoints(), table("points", "again").count(), "no rows of the first attempt left");
+        Row manifest = runs.where("run_id = 'again'").collectAsList().get(0);
+        assertEquals("small", manifest.getAs("sweep_name"));
+        assertEquals(s.specSha256(), manifest.getAs("spec_sha256"));
+        assertEquals(ResultsSchema.VERSION, (int) manifest.getAs("schema_version"));
+        long statusSum = (long) manifest.getAs("count_ok") + (long) manifest.getAs("count_memory_capacity")
+                + (long) manifest.getAs("count_plan_shape") + (long) manifest.getAs("count_gpu_count")
+                + (long) manifest.getAs("count_no_valid_plan") + (long) manifest.getAs("count_constraint");
+        assertEquals(first.gridPoints(), statusSum);
+        assertTrue((long) manifest.getAs("evaluations") > first.gridPoints());
+        try (Stream<Path> staged = Files.list(out.resolve(RunCommitter.STAGING))) {
+            assertEquals(0, staged.count(), "no staging left after commits");
+        }
+        assertFalse(new File(out.toFile(), RunCommitter.TRASH).exists() && new File(out.toFile(),
+                RunCommitter.TRASH).list().length > 0);
+    }
+
+    @Test
+    void pointsPolicyNoneStillWritesTheFrontierAndAnEmptyPointsTable() {
+        SweepJob.RunResult r = run(spec(SWEEP.replace("points: all", "points: none")), "none", 0);
+        assertEquals(0, table("points", "none").count());
+        assertEquals(0, r.pointsRows());
+        assertTrue(table("frontier", "none").count() > 0);
+        assertEquals(r.frontierRows(), table("frontier", "none").count());
+    }
+}

@@ -1,0 +1,153 @@
+package io.ridgeline.schema;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.ridgeline.schema.ColumnType.BOOLEAN;
+import static io.ridgeline.schema.ColumnType.DOUBLE;
+import static io.ridgeline.schema.ColumnType.INT;
+import static io.ridgeline.schema.ColumnType.LONG;
+import static io.ridgeline.schema.ColumnType.STRING;
+import static io.ridgeline.schema.ColumnType.TIMESTAMP;
+
+/** The versioned schema of Ridgeline's output tables. */
+public final class ResultsSchema {
+    /** Bump on any rename, retype or removal; add a line to {@link #CHANGES}. */
+    public static final int VERSION = 1;
+    public static final List<String> CHANGES = List.of("1: first version (points, frontier, runs)");
+    /** The Hive partition column of every table (directory name, not a file column). */
+    public static final String RUN_ID = "run_id";
+
+    private static final List<Column> POINT_COLUMNS = pointColumns();
+
+    /** Every evaluated grid point the sweep's output policy keeps (all, feasible or none). */
+    public static final Table POINTS = new Table("points",
+            "One row per grid point (search keep: best) or per plan on a point's own frontier (keep: frontier).",
+            POINT_COLUMNS);
+
+    /** The non-dominated points per frontier group over the sweep's objectives. */
+    public static final Table FRONTIER = new Table("frontier",
+            "Pareto-optimal rows per frontier group: points columns plus the group label.", frontierColumns());
+
+    /** One row per committed run; a run without a row here is not complete. */
+    public static final Table RUNS = new Table("runs",
+            "The manifest: one row per committed run, written last. Join on run_id.", List.of(
+            new Column(1, "sweep_name", STRING, "", "the sweep file's name field"),
+            new Column(2, "sweep_file", STRING, "", "path of the sweep file as given"),
+            new Column(3, "spec_sha256", STRING, "", "SHA-256 of the sweep file's bytes"),
+            new Column(4, "catalog_sha256", STRING, "", "SHA-256 over the bundled catalogue files"),
+            new Column(5, "schema_version", INT, "", "ResultsSchema.VERSION that wrote the run"),
+            new Column(6, "code_version", STRING, "", "project version and git commit of the code"),
+            new Column(7, "started_at", TIMESTAMP, "UTC", "when the run started"),
+            new Column(8, "finished_at", TIMESTAMP, "UTC", "when the run committed"),
+            new Column(9, "validate_s", DOUBLE, "s", "time to read, validate and estimate the sweep"),
+            new Column(10, "evaluate_s", DOUBLE, "s", "time of the Spark job that evaluates and writes points"),
+            new Column(11, "frontier_s", DOUBLE, "s", "time to merge skylines and write the frontier"),
+            new Column(12, "total_s", DOUBLE, "s", "wall time from start to commit"),
+            new Column(13, "grid_points", LONG, "count", "size of the grid"),
+            new Column(14, "evaluations", LONG, "count", "engine evaluations (plans tried over all points)"),
+            new Column(15, "points_rows", LONG, "count", "rows written to points"),
+            new Column(16, "frontier_rows", LONG, "count", "rows written to frontier"),
+            new Column(17, "count_ok", LONG, "count", "grid points with status ok"),
+            new Column(18, "count_memory_capacity", LONG, "count", "grid points with status memory_capacity"),
+            new Column(19, "count_plan_shape", LONG, "count", "grid points with status plan_shape"),
+            new Column(20, "count_gpu_count", LONG, "count", "grid points with status gpu_count"),
+            new Column(21, "count_no_valid_plan", LONG, "count", "grid points with status no_valid_plan"),
+            new Column(22, "count_constraint", LONG, "count", "grid points with status constraint"),
+            new Column(23, "points_policy", STRING, "", "all, feasible or none"),
+            new Column(24, "spark_master", STRING, "", "the Spark master the run used"),
+            new Column(25, "partitions", INT, "count", "Spark partitions of the evaluation job")));
+
+    public static final List<Table> TABLES = List.of(POINTS, FRONTIER, RUNS);
+
+    private ResultsSchema() {
+    }
+
+    public static Table table(String name) {
+        for (Table t : TABLES) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("no table " + name + "; known: points, frontier, runs");
+    }
+
+    private static List<Column> pointColumns() {
+        List<Column> c = new ArrayList<>();
+        int id = 1;
+        c.add(new Column(id++, "point_index", LONG, "", "index of the grid point (mixed-radix over the sweep's axes)"));
+        c.add(new Column(id++, "plan_index", INT, "", "plan within the point's search list or parallelism.plans; -1 none"));
+        c.add(new Column(id++, "status", STRING, "", "ok, memory_capacity, plan_shape, gpu_count, no_valid_plan or constraint"));
+        c.add(new Column(id++, "detail", STRING, "", "why the point is not ok (required vs available, broken bound); empty when ok"));
+        c.add(new Column(id++, "model", STRING, "", "model name from the catalogue"));
+        c.add(new Column(id++, "phase", STRING, "", "workload phase: training"));
+        c.add(new Column(id++, "seq_len", INT, "tokens", "sequence length"));
+        c.add(new Column(id++, "global_batch", INT, "sequences", "sequences per optimizer step"));
+        c.add(new Column(id++, "chip", STRING, "", "accelerator id"));
+        c.add(new Column(id++, "gpu_count", INT, "count", "GPUs in the cluster"));
+        c.add(new Column(id++, "scale_out", STRING, "", "scale-out network id"));
+        c.add(new Column(id++, "scale_out_gbps", DOUBLE, "Gbit/s", "per-GPU scale-out bandwidth per direction"));
+        c.add(new Column(id++, "scale_up_domain", INT, "count", "GPUs per scale-up domain"));
+        c.add(new Column(id++, "tp", INT, "count", "tensor-parallel size"));
+        c.add(new Column(id++, "pp", INT, "count", "pipeline stages"));
+        c.add(new Column(id++, "dp", INT, "count", "data-parallel replicas"));
+        c.add(new Column(id++, "cp", INT, "count", "context-parallel size"));
+        c.add(new Column(id++, "ep", INT, "count", "expert-parallel size"));
+        c.add(new Column(id++, "sp", BOOLEAN, "", "sequence parallelism"));
+        c.add(new Column(id++, "vpp", INT, "count", "virtual pipeline stages per rank"));
+        c.add(new Column(id++, "zero", INT, "", "ZeRO stage 0-3"));
+        c.add(new Column(id++, "micro_batch", INT, "sequences", "sequences per micro-batch"));
+        c.add(new Column(id++, "recompute", STRING, "", "activation recomputation: none, selective or full"));
+        c.add(new Column(id++, "precision", STRING, "", "math precision"));
+        c.add(new Column(id++, "overlap_grad", BOOLEAN, "", "gradient reduction overlapped with backward"));
+        c.add(new Column(id++, "flash_attention", BOOLEAN, "", "fused attention kernels"));
+        c.add(new Column(id++, "bottleneck", STRING, "", "largest share of step time, or memory_capacity"));
+        c.add(new Column(id++, "step_time_s", DOUBLE, "s", "time per optimizer step"));
+        c.add(new Column(id++, "tokens_per_s", DOUBLE, "tokens/s", "training throughput of the whole cluster"));
+        c.add(new Column(id++, "tokens_per_s_per_gpu", DOUBLE, "tokens/s", "throughput per GPU"));
+        c.add(new Column(id++, "mfu_fraction", DOUBLE, "fraction", "model FLOPs utilisation"));
+        c.add(new Column(id++, "hfu_fraction", DOUBLE, "fraction", "hardware FLOPs utilisation (with recompute)"));
+        c.add(new Column(id++, "compute_s", DOUBLE, "s", "exposed compute-bound time per step"));
+        c.add(new Column(id++, "memory_bound_s", DOUBLE, "s", "exposed memory-bound time per step"));
+        c.add(new Column(id++, "tp_comm_s", DOUBLE, "s", "exposed tensor-parallel communication per step"));
+        c.add(new Column(id++, "cp_comm_s", DOUBLE, "s", "exposed context-parallel communication per step"));
+        c.add(new Column(id++, "ep_comm_s", DOUBLE, "s", "exposed expert-parallel communication per step"));
+        c.add(new Column(id++, "pp_comm_s", DOUBLE, "s", "exposed pipeline point-to-point time per step"));
+        c.add(new Column(id++, "dp_comm_s", DOUBLE, "s", "exposed data-parallel communication per step"));
+        c.add(new Column(id++, "bubble_s", DOUBLE, "s", "pipeline bubble per step"));
+        c.add(new Column(id++, "optimizer_s", DOUBLE, "s", "optimizer update per step"));
+        c.add(new Column(id++, "weight_bytes", DOUBLE, "bytes", "weights on the most loaded device"));
+        c.add(new Column(id++, "gradient_bytes", DOUBLE, "bytes", "gradients on the most loaded device"));
+        c.add(new Column(id++, "optimizer_bytes", DOUBLE, "bytes", "optimizer state on the most loaded device"));
+        c.add(new Column(id++, "activation_bytes", DOUBLE, "bytes", "activations on the most loaded device"));
+        c.add(new Column(id++, "reserve_bytes", DOUBLE, "bytes", "framework reserve on the most loaded device"));
+        c.add(new Column(id++, "hbm_bytes", DOUBLE, "bytes", "total resident bytes on the most loaded device"));
+        c.add(new Column(id++, "hbm_capacity_bytes", DOUBLE, "bytes", "device memory capacity"));
+        c.add(new Column(id++, "energy_per_step_j", DOUBLE, "J", "cluster energy per optimizer step"));
+        c.add(new Column(id++, "energy_per_token_j", DOUBLE, "J", "cluster energy per trained token"));
+        c.add(new Column(id++, "cluster_power_w", DOUBLE, "W", "average cluster accelerator power while training"));
+        c.add(new Column(id++, "cluster_tdp_w", DOUBLE, "W", "accelerator TDP x gpu_count"));
+        c.add(new Column(id++, "cost_usd", DOUBLE, "USD", "accelerator capital cost: catalogue price x gpu_count"));
+        return c;
+    }
+
+    private static List<Column> frontierColumns() {
+        List<Column> c = new ArrayList<>(POINT_COLUMNS);
+        c.add(new Column(POINT_COLUMNS.size() + 1, "frontier_group", STRING, "",
+                "the group this row is Pareto-optimal in, as column=value pairs (e.g. model=gpt3-175b)"));
+        return c;
+    }
+
+    /** The schema as text, one column per line: what the golden file pins and docs show. */
+    public static String describe() {
+        StringBuilder sb = new StringBuilder("schema_version " + VERSION + "\n");
+        for (Table t : TABLES) {
+            sb.append("\ntable ").append(t.name()).append(" (partitioned by ").append(RUN_ID).append(")\n");
+            for (Column col : t.columns()) {
+                sb.append(String.format("%3d  %-24s %-9s %-10s %s%n", col.id(), col.name(), col.type(), col.unit(),
+                        col.doc()));
+            }
+        }
+        return sb.toString();
+    }
+}
