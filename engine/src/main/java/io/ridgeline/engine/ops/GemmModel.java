@@ -12,12 +12,16 @@ import io.ridgeline.engine.hardware.Precision;
  *   <li>L2: A is re-read once per tile column and B once per tile row;</li>
  *   <li>DRAM: operands read once and the output written once (L2 rasterization keeps panels resident);</li>
  * </ul>
- * the best of a CUTLASS-like tile set is taken, as cuBLAS heuristics do. One instance per chip; not thread-safe
- * (it keeps no mutable state, but callers cache per shape).
+ * the best of a CUTLASS-like tile set and split-K factor is taken, as cuBLAS heuristics do. One instance per chip
+ * and thread: it caches results per shape, which is what makes plan searches cheap.
  */
 public final class GemmModel {
     /** CUTLASS/cuBLAS threadblock tiles (m x n) for 16-bit tensor-core GEMMs. */
     private static final int[][] TILES = {{256, 128}, {128, 256}, {128, 128}, {128, 64}, {64, 128}, {64, 64}};
+
+    private static final int MAX_SPLIT_K = 4;
+    /** cuBLAS splits K only while each slice keeps a deep enough main loop. */
+    private static final double MIN_SPLIT_K_DEPTH = 256;
 
     private final Chip chip;
     private final double clockHz;
@@ -28,6 +32,7 @@ public final class GemmModel {
     private final double tileOverheadCycles;
     private final double overlapExponent;
     private final double gemmFraction;
+    private final ShapeCache cache = new ShapeCache();
 
     public GemmModel(Chip chip) {
         this.chip = chip;
@@ -55,6 +60,16 @@ public final class GemmModel {
         if (m <= 0 || n <= 0 || k <= 0 || batch <= 0) {
             return 0;
         }
+        double cached = cache.get(batch, m, n, k, p.ordinal());
+        if (!Double.isNaN(cached)) {
+            return cached;
+        }
+        double seconds = compute(batch, m, n, k, p);
+        cache.put(batch, m, n, k, p.ordinal(), seconds);
+        return seconds;
+    }
+
+    private double compute(double batch, double m, double n, double k, Precision p) {
         double bytes = p.bytes();
         double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * gemmFraction / (sms * clockHz);
         // DRAM: each operand once, the output once.
@@ -65,15 +80,22 @@ public final class GemmModel {
             double tn = tile[1];
             double tilesM = Math.ceil(m / tm);
             double tilesN = Math.ceil(n / tn);
-            double tiles = batch * tilesM * tilesN;
-            double waves = Math.ceil(tiles / sms);
-            double cyclesPerTile = 2 * tm * tn * k / flopsPerCyclePerSm + tileOverheadCycles;
-            double computeSeconds = waves * cyclesPerTile / clockHz;
             double l2Seconds = batch * (m * k * tilesN + k * n * tilesM + m * n) * bytes / l2BytesPerSecond;
-            double memorySeconds = Math.max(l2Seconds, dramSeconds);
-            double t = Roofline.combine(computeSeconds, memorySeconds, overlapExponent);
-            if (t < best) {
-                best = t;
+            for (int split = 1; split <= MAX_SPLIT_K; split++) {
+                if (split > 1 && k / split < MIN_SPLIT_K_DEPTH) {
+                    break;
+                }
+                // Split-K: more, shallower work units fill the last wave; partial sums (fp32) go through DRAM.
+                double units = batch * tilesM * tilesN * split;
+                double waves = Math.ceil(units / sms);
+                double cyclesPerUnit = 2 * tm * tn * (k / split) / flopsPerCyclePerSm + tileOverheadCycles;
+                double computeSeconds = waves * cyclesPerUnit / clockHz;
+                double partials = split > 1 ? batch * m * n * 4 * 2 * split / dramBytesPerSecond : 0;
+                double memorySeconds = Math.max(l2Seconds, dramSeconds + partials);
+                double t = Roofline.combine(computeSeconds, memorySeconds, overlapExponent);
+                if (t < best) {
+                    best = t;
+                }
             }
         }
         return best + launchSeconds;

@@ -3,7 +3,7 @@ package io.ridgeline.engine.training;
 /**
  * One evaluated training point. Times are per optimizer step, in seconds; bytes are per device (the most loaded
  * pipeline stage). Breakdown times are on the critical path: exposed, not summed over overlapped streams, so they add
- * up to {@code stepTimeSeconds}.
+ * up to {@code stepTimeSeconds}; {@code overheadSeconds} is host launch time the GPU could not hide.
  */
 public record TrainingResult(
         Infeasibility infeasibility, String detail,
@@ -14,7 +14,7 @@ public record TrainingResult(
         double optimizerSeconds,
         double weightBytes, double gradientBytes, double optimizerBytes, double activationBytes, double reserveBytes,
         double memoryCapacityBytes,
-        Bottleneck bottleneck, double energyJoules, double averagePowerWatts) {
+        Bottleneck bottleneck, double energyJoules, double averagePowerWatts, double overheadSeconds) {
 
     public boolean feasible() {
         return infeasibility == Infeasibility.NONE;
@@ -29,6 +29,6 @@ public record TrainingResult(
     static TrainingResult invalid(Infeasibility why, String detail) {
         double nan = Double.NaN;
         return new TrainingResult(why, detail, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan,
-                nan, nan, nan, nan, nan, nan, nan, Bottleneck.OVERHEAD, nan, nan);
+                nan, nan, nan, nan, nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, nan);
     }
 }

@@ -1,0 +1,82 @@
+package io.ridgeline.engine.inference;
+
+/**
+ * One decode step of a batch at a given context, and the sum over a generation (MODEL.md sec. 7). Per layer: the local
+ * weights are read once (GEMMs with M = batch), each sequence reads its KV cache, elementwise kernels stream a few
+ * vectors; every kernel pays a fixed cost and TP adds two small all-reduces. Per step: the LM head, sampling and the
+ * host. The step time is affine in the context except where attention turns compute-bound, so the sum over a
+ * generation uses a few midpoint segments instead of one evaluation per token.
+ */
+final class DecodeTime {
+    /** Midpoint segments per generation: exact for an affine step time, within 0.1% otherwise. */
+    static final int SEGMENTS = 4;
+
+    private final Replica r;
+
+    DecodeTime(Replica r) {
+        this.r = r;
+    }
+
+    /** Seconds of one decode step of {@code batch} sequences each attending over {@code context} tokens. */
+    double stepSeconds(double batch, double context, Breakdown acc, double weight) {
+        double t = 0;
+        double b = batch;
+        // Layers of one stage; stages run one after another for a single batch.
+        double perLayer = 0;
+        for (int i = 0; i < r.gemmN.length; i++) {
+            perLayer += r.smallGemmSeconds(b, r.gemmN[i], r.gemmK[i], 1, acc, weight * r.layers);
+        }
+        if (r.moe) {
+            double touched = r.expertsTouched(b * r.topK);
+            double tokensPerExpert = b * r.topK / touched;
+            perLayer += r.smallGemmSeconds(tokensPerExpert, r.expertUpN, r.hidden, touched, acc, weight * r.layers);
+            perLayer += r.smallGemmSeconds(tokensPerExpert, r.hidden, r.expertDownK, touched, acc, weight * r.layers);
+        }
+        // Decode attention: stream each sequence's K and V; flops 4 * context * local heads * head dim per token.
+        double attnBytes = b * (2 * context * r.kvWidthLocal * r.kvBytes + 2 * r.headsLocal * r.headDim * r.actBytes);
+        double attnMemory = attnBytes / r.dramBytesPerSecond;
+        double attnCompute = 4 * b * context * r.headsLocal * r.headDim / r.attentionFlopsPerSecond;
+        double attn = Math.max(attnMemory, attnCompute);
+        acc.kernel(attn, attnCompute, attnMemory, weight * r.layers);
+        double elementwise = b * r.elementwiseBytesPerToken / r.dramBytesPerSecond;
+        acc.kernel(elementwise, 0, elementwise, weight * r.layers);
+        double kernels = FixedCosts.DECODE_KERNELS_PER_LAYER * r.fixed.perKernelSeconds();
+        acc.overhead(kernels, weight * r.layers);
+        // Two all-reduces per layer (after attention and after the MLP), Megatron TP.
+        double allReduce = r.tpAllReduceSeconds(b * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
+        perLayer += attn + elementwise + kernels + 2 * allReduce;
+        t += r.layers * perLayer;
+
+        // Once per step: LM head over the local vocabulary shard, gathering the logits over TP, sampling, host work.
+        t += r.smallGemmSeconds(b, r.vocabLocal, r.hidden, 1, acc, weight);
+        t += r.tpAllReduceSeconds(b * r.vocabLocal * 4, acc, weight);
+        double stepFixed = FixedCosts.DECODE_KERNELS_PER_STEP * r.fixed.perKernelSeconds()
+                + r.fixed.hostSecondsPerStep();
+        acc.overhead(stepFixed, weight);
+        t += stepFixed;
+        t += r.pipelineSeconds(b * r.hidden * r.actBytes, acc, weight);
+        return t;
+    }
+
+    /**
+     * Sum of the decode steps that generate tokens 2..{@code outputTokens} (the first comes out of prefill): step i
+     * attends over inputTokens + i tokens.
+     */
+    double generationSeconds(double batch, int inputTokens, int outputTokens, Breakdown acc, double weight) {
+        int steps = outputTokens - 1;
+        if (steps <= 0) {
+            return 0;
+        }
+        int segments = Math.min(SEGMENTS, steps);
+        double total = 0;
+        int done = 0;
+        for (int s = 0; s < segments; s++) {
+            int n = (int) ((long) steps * (s + 1) / segments) - done;
+            // Steps done+1 .. done+n; their mean context is inputTokens + done + (n + 1) / 2.
+            double meanContext = inputTokens + done + (n + 1) / 2.0;
+            total += n * stepSeconds(batch, meanContext, acc, weight * n);
+            done += n;
+        }
+        return total;
+    }
+}

@@ -1,0 +1,93 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.CollectiveCurve;
+
+/**
+ * The per-kernel, per-all-reduce, per-token and per-request fixed costs of an inference runtime: what makes batch-1
+ * decode slower than weights / bandwidth (MODEL.md sec. 7: Llama-2-7B on A100 takes ~10.9 ms per token, not 6.6 ms,
+ * and is only ~1.8x faster at TP8 than at TP1). Every constant says where it comes from; docs/INFERENCE.md repeats
+ * them. One instance per (system, CUDA-graph flag).
+ */
+public final class FixedCosts {
+    /**
+     * Kernels per transformer layer in one decode step of a FasterTransformer / TensorRT-LLM style Llama layer,
+     * all-reduces excluded: input RMSNorm, QKV GEMM, fused rotary + KV-cache write, masked multi-head attention, output
+     * GEMM, fused residual-add + RMSNorm, gate GEMM, up GEMM, SiLU x mul, down GEMM, residual add = 11 (count of the
+     * kernels in FasterTransformer's GPT/LLaMA decoder layer; assumption for other runtimes).
+     */
+    public static final int DECODE_KERNELS_PER_LAYER = 11;
+    /** Kernels outside the layers per decode step: embedding lookup, final norm, LM head GEMM, softmax/top-k sampling. */
+    public static final int DECODE_KERNELS_PER_STEP = 4;
+    /** Non-GEMM kernels per layer in prefill (norms, rotary, attention, residuals, activation). */
+    public static final int PREFILL_ELEMENTWISE_KERNELS_PER_LAYER = 6;
+
+    /**
+     * GPU-side cost every short kernel pays on top of its bytes / bandwidth: filling the SMs, DRAM latency before the
+     * stream reaches full rate, and the tail wave. Assumption (order of the DRAM latency ~0.5-1 us plus a partial
+     * last wave); together with the family's launch cost it gives ~7 us per decode kernel.
+     */
+    public static final double KERNEL_TAIL_SECONDS = 3.0e-6;
+    /**
+     * Cost per kernel node when the step is replayed as a CUDA graph, replacing the host launch: NVIDIA Technical Blog
+     * "Getting Started with CUDA Graphs" (A. Gray, 2019) measures ~3.4 us per 2.9 us kernel in a graph vs ~3.8 us with
+     * back-to-back stream launches, i.e. ~0.5 us per node.
+     */
+    public static final double GRAPH_NODE_SECONDS = 0.5e-6;
+
+    /**
+     * Fraction of the nccl-tests small-message latency a TP all-reduce in an inference runtime pays. The engine's
+     * per-step latency comes from the nccl-tests floor (CollectiveCurve), which includes the harness; runtimes use
+     * custom one-shot all-reduce kernels. 0.6 puts the TP2 all-reduce (launch + 0.6 x 2 steps) at ~13 us on A100 and
+     * ~9 us on H100, the small-message custom all-reduce latencies measured by sglang PR #2688 (A100, 4 KB: vLLM
+     * 11.3-14.2 us, TRT-LLM kernel 13.6-16.5 us over 2-8 GPUs) and sglang PR #2904 (H100 without graphs, 4 KB: vLLM
+     * 8.5-9.3 us). Latency still grows with log2(p) like NCCL's tree (MODEL.md sec. 4).
+     */
+    public static final double INFERENCE_ALLREDUCE_LATENCY_FRACTION = 0.6;
+
+    /**
+     * Host work per decode step outside the kernels: copying the sampled ids back, stop checks, scheduling the next
+     * step. Assumption (order 0.1-0.5 ms in C++ runtimes); not fitted per case.
+     */
+    public static final double HOST_SECONDS_PER_STEP = 0.2e-3;
+    /**
+     * Fixed cost per request before the first token: request parsing, tokenization, scheduling and setup of the
+     * generation loop in a Triton / NeMo front end. Assumption (10 ms); it matters only for short generations
+     * (it is ~5% of a 128-in / 20-out request and <1% of a 200-in / 200-out one).
+     */
+    public static final double REQUEST_OVERHEAD_SECONDS = 10e-3;
+
+    private final double perKernelSeconds;
+    private final double allReduceBaseSeconds;
+    private final double allReduceStepSeconds;
+
+    public FixedCosts(SystemSpec system, boolean cudaGraphs) {
+        double launch = cudaGraphs ? GRAPH_NODE_SECONDS : system.chip().family().kernelLaunchSeconds();
+        this.perKernelSeconds = launch + KERNEL_TAIL_SECONDS;
+        this.allReduceBaseSeconds = launch;
+        this.allReduceStepSeconds = INFERENCE_ALLREDUCE_LATENCY_FRACTION * system.scaleUpStepLatencySeconds();
+    }
+
+    /** Fixed cost of one short kernel (launch or graph node, plus the GPU-side ramp and tail). */
+    public double perKernelSeconds() {
+        return perKernelSeconds;
+    }
+
+    /** Latency of a small-message all-reduce over {@code ranks} GPUs inside one scale-up domain. */
+    public double allReduceLatencySeconds(int ranks) {
+        if (ranks <= 1) {
+            return 0;
+        }
+        return allReduceBaseSeconds + CollectiveCurve.latencySteps(ranks) * allReduceStepSeconds;
+    }
+
+    /** Host cost per decode step. */
+    public double hostSecondsPerStep() {
+        return HOST_SECONDS_PER_STEP;
+    }
+
+    /** Host cost per request (before its first token). */
+    public double requestSeconds() {
+        return REQUEST_OVERHEAD_SECONDS;
+    }
+}

@@ -1,0 +1,96 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.workload.ModelSpec;
+
+/**
+ * Bytes resident on the most loaded GPU of a replica (MODEL.md sec. 6, inference): weights, KV cache, activations and a
+ * reserve. Pipeline stages hold {@code layers / pp} layers; the first also holds the input embedding and the last the
+ * LM head (both vocab-parallel over TP); the most loaded stage is taken.
+ */
+public final class InferenceMemory {
+    /**
+     * Share of device memory kept back for the CUDA context, NCCL buffers, cuBLAS workspaces and allocator
+     * fragmentation: vLLM's default gpu_memory_utilization = 0.9 leaves 10% (vLLM engine arguments documentation).
+     */
+    public static final double RESERVE_FRACTION = 0.10;
+    /** Logits are produced in fp32 (bytes per element). */
+    private static final double LOGIT_BYTES = 4;
+
+    private final double weightBytes;
+    private final double kvBytesPerTokenAllLayers;
+    private final double activationBytesPerToken;
+    private final double logitBytesPerSequence;
+    private final double reserveBytes;
+    private final double capacityBytes;
+
+    public InferenceMemory(ModelSpec model, InferencePlan plan, double capacityBytes) {
+        int tp = plan.tp();
+        int layersPerStage = model.layers() / plan.pp();
+        double w = plan.weightPrecision().bytes();
+        double perLayer = localAttentionParams(model, tp) + model.mlpParamsPerLayer() / tp + model.normParamsPerLayer();
+        if (model.isMoe()) {
+            // The router is replicated on every rank; the experts split over tp (ep x moe-tp = tp).
+            perLayer += (double) model.hidden() * model.moe().experts() * (1 - 1.0 / tp);
+        }
+        double embedding = (double) model.vocab() * model.hidden() / tp;
+        // pp = 1: one stage holds both ends (one matrix when tied); pp > 1: the heavier end stage holds one matrix.
+        double ends = plan.pp() == 1 ? (model.tiedEmbeddings() ? 1 : 2) * embedding : embedding;
+        this.weightBytes = (layersPerStage * perLayer + ends + model.hidden()) * w;
+        this.kvBytesPerTokenAllLayers = KvCache.bytesPerTokenPerLayer(model, tp, plan.kvCachePrecision().bytes())
+                * layersPerStage;
+        // Peak live activations of a prefill layer per token: the residual stream and its normalized copy, the local
+        // QKV output and the local MLP intermediate (gate and up) in the activation format.
+        double a = plan.activationPrecision().bytes();
+        double ffn = model.isMoe() ? model.moe().expertFfn() * model.moe().topK() : model.ffn();
+        double qkv = (double) model.hidden() / tp + 2.0 * KvCache.kvHeadsPerRank(model, tp) * model.headDim();
+        this.activationBytesPerToken = a * (2.0 * model.hidden() + qkv + 2.0 * ffn / tp);
+        this.logitBytesPerSequence = LOGIT_BYTES * model.vocab() / tp;
+        this.reserveBytes = RESERVE_FRACTION * capacityBytes;
+        this.capacityBytes = capacityBytes;
+    }
+
+    /** Attention weights on one TP rank: Q and O split, K and V split or replicated (see {@link KvCache}). */
+    static double localAttentionParams(ModelSpec model, int tp) {
+        double h = model.hidden();
+        double kvLocal = (double) KvCache.kvHeadsPerRank(model, tp) * model.headDim();
+        return 2.0 * h * h / tp + 2.0 * h * kvLocal;
+    }
+
+    public double weightBytes() {
+        return weightBytes;
+    }
+
+    /** KV cache of {@code batch} sequences at {@code contextTokens}. */
+    public double kvCacheBytes(double batch, double contextTokens) {
+        return kvBytesPerTokenAllLayers * batch * contextTokens;
+    }
+
+    /** Peak activations of a prefill of {@code batch} x {@code inputTokens} (one layer live at a time) plus logits. */
+    public double activationBytes(double batch, double inputTokens) {
+        return activationBytesPerToken * batch * inputTokens + logitBytesPerSequence * batch;
+    }
+
+    public double reserveBytes() {
+        return reserveBytes;
+    }
+
+    public double capacityBytes() {
+        return capacityBytes;
+    }
+
+    /** Everything a batch needs. */
+    public double totalBytes(double batch, double inputTokens, double contextTokens) {
+        return weightBytes + kvCacheBytes(batch, contextTokens) + activationBytes(batch, inputTokens) + reserveBytes;
+    }
+
+    /** The largest batch whose KV cache (at full context) and activations fit next to the weights; 0 if none. */
+    public int maxBatch(double inputTokens, double contextTokens) {
+        double free = capacityBytes - reserveBytes - weightBytes;
+        double perSequence = kvBytesPerTokenAllLayers * contextTokens + activationBytes(1, inputTokens);
+        if (free <= 0) {
+            return 0;
+        }
+        double b = Math.floor(free / perSequence);
+        return b >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) b;
+    }
+}

@@ -1,0 +1,50 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.training.Bottleneck;
+import io.ridgeline.engine.training.Infeasibility;
+
+/**
+ * One evaluated inference point for one replica. Times in seconds, bytes per GPU (most loaded pipeline stage).
+ * The breakdown ({@code computeSeconds} ... {@code overheadSeconds}) covers the static-batch request from its arrival
+ * to its last token and adds up to {@code e2eLatencySeconds}.
+ *
+ * @param ttftSeconds                         request overhead + prefill of the static batch
+ * @param tpotSeconds                         mean decode step over the generated tokens (context grows); for a
+ *                                            one-token output, the step that would follow
+ * @param e2eLatencySeconds                   ttft + sum of decode steps
+ * @param outputTokensPerSecondPerGpu         static batch: batch x output tokens / e2e / GPUs of the replica
+ * @param servingOutputTokensPerSecondPerGpu  continuous batching at the workload's concurrency (capped at maxBatch)
+ * @param servingBatch                        requests decoding together under continuous batching
+ * @param maxBatch                            largest batch the KV cache allows at full context
+ */
+public record InferenceResult(
+        Infeasibility infeasibility, String detail,
+        double ttftSeconds, double prefillSeconds, double tpotSeconds, double decodeSeconds, double e2eLatencySeconds,
+        double outputTokensPerSecondPerGpu, double servingOutputTokensPerSecondPerGpu, int servingBatch, int maxBatch,
+        double weightBytes, double kvCacheBytes, double activationBytes, double reserveBytes,
+        double memoryCapacityBytes,
+        double computeSeconds, double memoryBoundSeconds, double communicationSeconds, double overheadSeconds,
+        Bottleneck bottleneck, double energyJoules, double averagePowerWatts, int gpusPerReplica, int batch,
+        int outputTokens) {
+
+    public boolean feasible() {
+        return infeasibility == Infeasibility.NONE;
+    }
+
+    /** Everything resident on the most loaded GPU. */
+    public double totalMemoryBytes() {
+        return weightBytes + kvCacheBytes + activationBytes + reserveBytes;
+    }
+
+    /** Energy of the whole static batch over its generated tokens. */
+    public double joulesPerOutputToken() {
+        return energyJoules / ((double) batch * outputTokens);
+    }
+
+    /** A point that cannot be evaluated (plan shape, GPU count): no times, only the reason. */
+    static InferenceResult invalid(Infeasibility why, String detail, int gpusPerReplica, int batch, int outputTokens) {
+        double nan = Double.NaN;
+        return new InferenceResult(why, detail, nan, nan, nan, nan, nan, nan, nan, 0, 0, nan, nan, nan, nan, nan, nan,
+                nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, gpusPerReplica, batch, outputTokens);
+    }
+}

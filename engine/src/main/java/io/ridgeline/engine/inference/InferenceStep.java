@@ -1,0 +1,202 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.spec.InvalidInputException;
+import io.ridgeline.engine.training.Bottleneck;
+import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.workload.ModelSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Evaluates one inference point: prefill (TTFT), decode (TPOT as the context grows), end-to-end latency, static and
+ * continuous-batching throughput, KV-cache capacity, memory, feasibility, bottleneck and energy (MODEL.md sec. 7).
+ *
+ * <p>Lifecycle: per (model, system, plan) the shapes and rates are computed once ({@link Replica}) and kept while the
+ * next call uses the same three objects (identity), so a sweep over batches and lengths reuses them. Not
+ * thread-safe: one instance per thread / Spark partition.
+ */
+public final class InferenceStep {
+    /**
+     * Share of TDP a GPU draws while idle or waiting on launches and all-reduces. Assumption (A100/H100 idle draw is
+     * ~50-90 W of 400-700 W; waiting on launches keeps clocks up), used only for energy.
+     */
+    public static final double IDLE_POWER_FRACTION = 0.3;
+
+    private final HardwareCatalog catalog;
+    private final Breakdown acc = new Breakdown();
+    private final Breakdown scratch = new Breakdown();
+    private ModelSpec lastModel;
+    private SystemSpec lastSystem;
+    private InferencePlan lastPlan;
+    private Replica replica;
+    private PrefillTime prefill;
+    private DecodeTime decode;
+    private InferenceMemory memory;
+
+    public InferenceStep() {
+        this(HardwareCatalog.bundled());
+    }
+
+    public InferenceStep(HardwareCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /**
+     * Problems that make a plan impossible for a model (shape), each naming the field; empty when the plan fits the
+     * model. Used both for user errors ({@link #validate}) and for infeasible sweep points ({@link #evaluate}).
+     */
+    public static List<InputError> check(ModelSpec model, InferencePlan plan) {
+        List<InputError> errors = new ArrayList<>();
+        int tp = plan.tp();
+        if (model.heads() % tp != 0) {
+            errors.add(InputError.of("inference plan", "plan.tp",
+                    "a divisor of the model's heads (" + model.heads() + ")", Integer.toString(tp)));
+        }
+        int kv = model.kvHeads();
+        if (kv >= tp ? kv % tp != 0 : tp % kv != 0) {
+            errors.add(InputError.of("inference plan", "plan.tp", "a divisor or a multiple of the model's kv_heads ("
+                    + kv + "); KV heads are split when kv_heads >= tp and replicated when tp > kv_heads",
+                    Integer.toString(tp)));
+        }
+        long ffn = model.isMoe() ? model.moe().expertFfn() : model.ffn();
+        if (ffn % tp != 0) {
+            errors.add(InputError.of("inference plan", "plan.tp", "a divisor of the model's ffn (" + ffn + ")",
+                    Integer.toString(tp)));
+        }
+        if (model.layers() % plan.pp() != 0) {
+            errors.add(InputError.of("inference plan", "plan.pp",
+                    "a divisor of the model's layers (" + model.layers() + ")", Integer.toString(plan.pp())));
+        }
+        if (plan.ep() > 1 && !model.isMoe()) {
+            errors.add(InputError.of("inference plan", "plan.ep", "1 for a dense model (" + model.name() + ")",
+                    Integer.toString(plan.ep())));
+        }
+        if (model.isMoe() && model.moe().experts() % plan.ep() != 0) {
+            errors.add(InputError.of("inference plan", "plan.ep",
+                    "a divisor of the model's experts (" + model.moe().experts() + ")", Integer.toString(plan.ep())));
+        }
+        return errors;
+    }
+
+    /** Throws {@link InvalidInputException} naming every field that does not fit (single-point commands). */
+    public static void validate(ModelSpec model, SystemSpec system, InferencePlan plan) {
+        List<InputError> errors = check(model, plan);
+        if (plan.gpus() > system.gpuCount()) {
+            errors.add(InputError.of("inference plan", "plan.tp*pp*dp",
+                    "at most the system's " + system.gpuCount() + " GPUs", Integer.toString(plan.gpus())));
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidInputException(errors);
+        }
+    }
+
+    /** Evaluates one point. Shape and GPU-count problems and memory overflow come back as infeasible results. */
+    public InferenceResult evaluate(ModelSpec model, SystemSpec system, InferencePlan plan, InferenceWorkload w) {
+        // A (model, plan) pair that was prepared before has passed the shape check: skip it (no allocation).
+        if (model != lastModel || plan != lastPlan) {
+            List<InputError> shape = check(model, plan);
+            if (!shape.isEmpty()) {
+                return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.render(shape),
+                        plan.gpusPerReplica(), w.batch(), w.outputTokens());
+            }
+        }
+        if (plan.gpus() > system.gpuCount()) {
+            return InferenceResult.invalid(Infeasibility.GPU_COUNT, "plan needs " + plan.gpus() + " GPUs but the system has "
+                    + system.gpuCount(), plan.gpusPerReplica(), w.batch(), w.outputTokens());
+        }
+        prepare(model, system, plan);
+        Replica r = replica;
+        int gpus = plan.gpusPerReplica();
+
+        InferenceMemory memory = this.memory;
+        int context = w.maxContextTokens();
+        int maxBatch = memory.maxBatch(w.inputTokens(), context);
+        double kvBytes = memory.kvCacheBytes(w.batch(), context);
+        double activationBytes = memory.activationBytes(w.batch(), w.inputTokens());
+        double needBytes = memory.totalBytes(w.batch(), w.inputTokens(), context);
+        Infeasibility why = Infeasibility.NONE;
+        String detail = "";
+        if (needBytes > memory.capacityBytes()) {
+            why = Infeasibility.MEMORY_CAPACITY;
+            detail = String.format(java.util.Locale.ROOT,
+                    "needs %.1f GiB per GPU (weights %.1f, KV cache %.1f, activations %.1f, reserve %.1f) but has %.1f GiB",
+                    needBytes / GIB, memory.weightBytes() / GIB, kvBytes / GIB, activationBytes / GIB,
+                    memory.reserveBytes() / GIB, memory.capacityBytes() / GIB);
+        }
+
+        // Static batch: request overhead, prefill (first token), then outputTokens - 1 decode steps.
+        acc.reset();
+        double request = r.fixed.requestSeconds();
+        acc.overhead(request, 1);
+        double prefillSeconds = prefill.seconds(w.batch(), w.inputTokens(), acc, 1);
+        double ttft = request + prefillSeconds;
+        double decodeSeconds = decode.generationSeconds(w.batch(), w.inputTokens(), w.outputTokens(), acc, 1);
+        int steps = w.outputTokens() - 1;
+        double tpot = steps > 0 ? decodeSeconds / steps
+                : decode.stepSeconds(w.batch(), w.inputTokens() + 1, scratch, 0);
+        double e2e = ttft + decodeSeconds;
+        double tokensPerSecondPerGpu = (double) w.batch() * w.outputTokens() / e2e / gpus;
+
+        // Continuous batching at the workload's concurrency: rb requests decode together; during one request's
+        // lifetime each of the rb slots is refilled once, and each refill's prefill stalls the running batch.
+        int servingBatch = Math.min(w.concurrency(), maxBatch);
+        double serving = Double.NaN;
+        if (servingBatch >= 1) {
+            double lifetime = decode.generationSeconds(servingBatch, w.inputTokens(), w.outputTokens(), scratch, 0)
+                    + servingBatch * prefill.seconds(1, w.inputTokens(), scratch, 0);
+            serving = (double) servingBatch * w.outputTokens() / lifetime / gpus;
+        }
+
+        Bottleneck bottleneck = why == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY : bottleneck(acc);
+        double tdp = r.chip.tdpWatts();
+        double busy = Math.min(acc.busySeconds, e2e);
+        double energy = gpus * tdp * (IDLE_POWER_FRACTION * e2e + (1 - IDLE_POWER_FRACTION) * busy);
+        double power = energy / e2e / gpus;
+
+        return new InferenceResult(why, detail, ttft, prefillSeconds, tpot, decodeSeconds, e2e, tokensPerSecondPerGpu,
+                serving, Math.max(servingBatch, 0), maxBatch, memory.weightBytes(), kvBytes, activationBytes,
+                memory.reserveBytes(), memory.capacityBytes(), acc.computeSeconds, acc.memorySeconds,
+                acc.scaleUpSeconds + acc.scaleOutSeconds, acc.overheadSeconds, bottleneck, energy, power, gpus,
+                w.batch(), w.outputTokens());
+    }
+
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
+    private static Bottleneck bottleneck(Breakdown b) {
+        Bottleneck best = Bottleneck.COMPUTE;
+        double max = b.computeSeconds;
+        if (b.memorySeconds > max) {
+            best = Bottleneck.MEMORY_BANDWIDTH;
+            max = b.memorySeconds;
+        }
+        if (b.scaleUpSeconds > max) {
+            best = Bottleneck.SCALE_UP_NETWORK;
+            max = b.scaleUpSeconds;
+        }
+        if (b.scaleOutSeconds > max) {
+            best = Bottleneck.SCALE_OUT_NETWORK;
+            max = b.scaleOutSeconds;
+        }
+        if (b.overheadSeconds > max) {
+            best = Bottleneck.OVERHEAD;
+        }
+        return best;
+    }
+
+    private void prepare(ModelSpec model, SystemSpec system, InferencePlan plan) {
+        if (model == lastModel && system == lastSystem && plan == lastPlan) {
+            return;
+        }
+        replica = new Replica(model, system, plan, catalog);
+        prefill = new PrefillTime(replica);
+        decode = new DecodeTime(replica);
+        memory = new InferenceMemory(model, plan, system.chip().memoryBytes());
+        lastModel = model;
+        lastSystem = system;
+        lastPlan = plan;
+    }
+}

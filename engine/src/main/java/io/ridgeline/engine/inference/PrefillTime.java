@@ -1,0 +1,86 @@
+package io.ridgeline.engine.inference;
+
+/**
+ * Prefill of a static batch: every prompt token through every layer with GEMMs of M = batch x input tokens on the
+ * hierarchical roofline ({@code ops.GemmModel}), causal attention fused (FlashAttention: flops at the family's
+ * measured fused-attention rate) or unfused (two batched GEMMs and a softmax over the s x s scores), elementwise
+ * kernels memory-bound, two TP all-reduces of the activations per layer; then the LM head on the last token of each
+ * sequence and sampling. Produces the first output token.
+ */
+final class PrefillTime {
+    private final Replica r;
+
+    PrefillTime(Replica r) {
+        this.r = r;
+    }
+
+    double seconds(double batch, double inputTokens, Breakdown acc, double weight) {
+        double m = batch * inputTokens;
+        double perLayer = 0;
+        double launch = r.chip.family().kernelLaunchSeconds();
+        for (int i = 0; i < r.gemmN.length; i++) {
+            perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], acc, weight * r.layers);
+        }
+        if (r.moe) {
+            double touched = r.expertsTouched(m * r.topK);
+            double tokensPerExpert = m * r.topK / touched;
+            perLayer += gemm(touched, tokensPerExpert, r.expertUpN, r.hidden, acc, weight * r.layers);
+            perLayer += gemm(touched, tokensPerExpert, r.hidden, r.expertDownK, acc, weight * r.layers);
+        }
+        perLayer += attention(batch, inputTokens, acc, weight);
+        double elementwiseBytes = m * r.elementwiseBytesPerToken;
+        double elementwise = r.memoryOp.seconds(elementwiseBytes, 0, FixedCosts.PREFILL_ELEMENTWISE_KERNELS_PER_LAYER);
+        double elementwiseLaunch = FixedCosts.PREFILL_ELEMENTWISE_KERNELS_PER_LAYER * launch;
+        acc.kernel(elementwise - elementwiseLaunch, 0, 1, weight * r.layers);
+        acc.overhead(elementwiseLaunch, weight * r.layers);
+        perLayer += elementwise;
+        perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
+        double t = r.layers * perLayer;
+        // Embedding gather, final norm, LM head for the last position of each sequence, logits gather, sampling.
+        t += gemm(1, batch, r.vocabLocal, r.hidden, acc, weight);
+        t += r.tpAllReduceSeconds(batch * r.vocabLocal * 4, acc, weight);
+        double stepFixed = FixedCosts.DECODE_KERNELS_PER_STEP * r.fixed.perKernelSeconds() + r.fixed.hostSecondsPerStep();
+        acc.overhead(stepFixed, weight);
+        t += stepFixed;
+        t += r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
+        return t;
+    }
+
+    /**
+     * A (batched) GEMM on the roofline; its launch goes to overhead, the rest to compute or memory. {@code times}: how
+     * often it runs in the pass (layers x weight).
+     */
+    private double gemm(double count, double m, double n, double k, Breakdown acc, double times) {
+        double t = r.gemm.seconds(count, m, n, k, r.compute);
+        double launch = r.chip.family().kernelLaunchSeconds();
+        double flops = 2 * count * m * n * k / r.gemmFlopsPerSecond;
+        double bytes = count * (n * k * r.weightBytes + m * (n + k) * r.actBytes) / r.dramBytesPerSecond;
+        acc.kernel(t - launch, flops, bytes, times);
+        acc.overhead(launch, times);
+        return t;
+    }
+
+    private double attention(double batch, double s, Breakdown acc, double weight) {
+        double launch = r.chip.family().kernelLaunchSeconds();
+        // Causal: half of the s x s score matrix; QK^T and PV each 2 * s^2 * head_dim flops per head.
+        double flops = 0.5 * 4 * batch * s * s * r.headsLocal * r.headDim;
+        if (r.plan.fusedAttention()) {
+            double bytes = batch * s * (2 * r.headsLocal * r.headDim * r.actBytes + 2 * r.kvWidthLocal * r.kvBytes);
+            double c = flops / r.attentionFlopsPerSecond;
+            double mem = bytes / r.dramBytesPerSecond;
+            double t = Math.max(c, mem);
+            acc.kernel(t, c, mem, weight * r.layers);
+            acc.overhead(launch, weight * r.layers);
+            return t + launch;
+        }
+        double heads = batch * r.headsLocal;
+        double scores = r.gemm.seconds(heads, s, s, r.headDim, r.compute)
+                + r.gemm.seconds(heads, s, r.headDim, s, r.compute);
+        // Softmax (with scale and mask) reads and writes the full s x s scores once.
+        double softmax = r.memoryOp.seconds(2 * heads * s * s * r.actBytes, 5 * heads * s * s, 1);
+        double t = scores + softmax;
+        acc.kernel(t - 3 * launch, 1, 0, weight * r.layers);
+        acc.overhead(3 * launch, weight * r.layers);
+        return t;
+    }
+}

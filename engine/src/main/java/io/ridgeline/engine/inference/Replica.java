@@ -1,0 +1,171 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.hardware.Chip;
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.CollectiveCurve;
+import io.ridgeline.engine.network.CollectiveModel;
+import io.ridgeline.engine.network.Group;
+import io.ridgeline.engine.network.Placement;
+import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.ops.Roofline;
+import io.ridgeline.engine.workload.ModelSpec;
+
+/**
+ * Everything about one (model, system, plan) that does not depend on batch or context: the local (per TP rank) GEMM
+ * shapes, the chip's sustained rates and the operator models. Built once, then reused for every workload.
+ */
+final class Replica {
+    /** Tensor-core MMA tiles cover 16 rows: a decode GEMM with M = batch < 16 still computes 16 (mma.m16n8k16). */
+    static final int MMA_ROWS = 16;
+
+    final ModelSpec model;
+    final SystemSpec system;
+    final InferencePlan plan;
+    final Chip chip;
+    final GemmModel gemm;
+    final MemoryBoundOp memoryOp;
+    final CollectiveModel collective;
+    final FixedCosts fixed;
+    final Group tpGroup;
+    final boolean ppCrossesDomains;
+
+    final Precision compute;
+    final double weightBytes;
+    final double actBytes;
+    final double kvBytes;
+    final double dramBytesPerSecond;
+    final double gemmFlopsPerSecond;
+    final double attentionFlopsPerSecond;
+    final double overlapExponent;
+    final double scaleUpBytesPerSecond;
+    final double scaleUpEfficiency;
+
+    final int tp;
+    final int layersPerStage;
+    final int layers;
+    final double hidden;
+    final double headDim;
+    final double headsLocal;
+    final double kvWidthLocal;
+    /** Dense GEMMs of one layer on one rank, as (n, k) pairs with M = tokens: QKV, O, MLP up(+gate), MLP down. */
+    final double[] gemmN;
+    final double[] gemmK;
+    /** MoE: routed experts, experts per token, expert GEMM widths on one rank (ep x moe-tp = tp). */
+    final boolean moe;
+    final double experts;
+    final double topK;
+    final double expertUpN;
+    final double expertDownK;
+    final double expertParamsLocal;
+    final double vocabLocal;
+    /** Elementwise bytes per token per layer (norms, residuals, activation function, rotary, KV-cache write). */
+    final double elementwiseBytesPerToken;
+
+    Replica(ModelSpec model, SystemSpec system, InferencePlan plan, HardwareCatalog catalog) {
+        this.model = model;
+        this.system = system;
+        this.plan = plan;
+        this.chip = system.chip();
+        this.gemm = new GemmModel(chip);
+        this.memoryOp = new MemoryBoundOp(chip);
+        CollectiveCurve curve = catalog.curve(chip);
+        this.collective = new CollectiveModel(system, curve);
+        this.fixed = new FixedCosts(system, plan.cudaGraphs());
+        this.tp = plan.tp();
+        this.tpGroup = Placement.group(tp, 1, system.scaleUpDomain());
+        this.ppCrossesDomains = Placement.pipelineCrossesDomains(tp, system.scaleUpDomain());
+
+        this.compute = plan.computePrecision();
+        this.weightBytes = plan.weightPrecision().bytes();
+        this.actBytes = plan.activationPrecision().bytes();
+        this.kvBytes = plan.kvCachePrecision().bytes();
+        this.dramBytesPerSecond = chip.effectiveMemoryBytesPerSecond();
+        this.gemmFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().gemmPeakFraction();
+        this.attentionFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().flashFraction();
+        this.overlapExponent = chip.family().overlapExponent();
+        this.scaleUpBytesPerSecond = system.scaleUpBytesPerSecond();
+        this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
+
+        this.layers = model.layers();
+        this.layersPerStage = model.layers() / plan.pp();
+        this.hidden = model.hidden();
+        this.headDim = model.headDim();
+        this.headsLocal = (double) model.heads() / tp;
+        this.kvWidthLocal = (double) KvCache.kvHeadsPerRank(model, tp) * model.headDim();
+        this.moe = model.isMoe();
+        double upMatrices = model.mlp().matrices() - 1;
+        if (moe) {
+            this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, model.moe().experts()};
+            this.gemmK = new double[]{hidden, hidden / tp, hidden};
+            this.experts = model.moe().experts();
+            this.topK = model.moe().activeExpertsPerToken();
+            double ffnLocal = (double) model.moe().expertFfn() / tp;
+            this.expertUpN = upMatrices * ffnLocal;
+            this.expertDownK = ffnLocal;
+            this.expertParamsLocal = model.mlp().matrices() * hidden * ffnLocal;
+        } else {
+            double ffnLocal = (double) model.ffn() / tp;
+            this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, upMatrices * ffnLocal, hidden};
+            this.gemmK = new double[]{hidden, hidden / tp, hidden, ffnLocal};
+            this.experts = 0;
+            this.topK = 0;
+            this.expertUpN = 0;
+            this.expertDownK = 0;
+            this.expertParamsLocal = 0;
+        }
+        this.vocabLocal = (double) model.vocab() / tp;
+        double ffnTouched = moe ? (double) model.moe().expertFfn() * topK / tp : (double) model.ffn() / tp;
+        // RMSNorm read+write x2, residual add read 2 + write 1 x2, SwiGLU/GeLU read 2-3 + write 1 of the local
+        // intermediate, rotary read+write of local Q and K, K and V written to the cache.
+        this.elementwiseBytesPerToken = actBytes * (2 * 2 * hidden + 2 * 3 * hidden + (upMatrices + 1) * ffnTouched
+                + 2 * (hidden / tp + kvWidthLocal)) + 2 * kvWidthLocal * kvBytes;
+    }
+
+    /**
+     * A decode-class GEMM (small M) on one rank: weights read once at the sustained HBM rate, inputs and outputs in
+     * the activation format; compute on M rounded up to the MMA tile height; soft roofline as every operator.
+     */
+    double smallGemmSeconds(double m, double n, double k, double matrices, Breakdown acc, double weight) {
+        double memory = (matrices * n * k * weightBytes + matrices * m * (k + n) * actBytes) / dramBytesPerSecond;
+        double rows = Math.ceil(m / MMA_ROWS) * MMA_ROWS;
+        double flops = 2 * rows * n * k * matrices / gemmFlopsPerSecond;
+        double t = Roofline.combine(flops, memory, overlapExponent);
+        acc.kernel(t, flops, memory, weight);
+        return t;
+    }
+
+    /** Expected distinct experts that {@code tokens} routed tokens touch (uniform top-k routing). */
+    double expertsTouched(double tokens) {
+        return experts * (1 - Math.pow(1 - topK / experts, tokens));
+    }
+
+    /** A tensor-parallel all-reduce of {@code bytes} per rank: inference latency + bandwidth term (alpha-beta). */
+    double tpAllReduceSeconds(double bytes, Breakdown acc, double weight) {
+        if (tp == 1) {
+            return 0;
+        }
+        double t;
+        boolean out = tpGroup.crossesDomains();
+        if (out) {
+            t = collective.allReduce(bytes, tpGroup);
+        } else {
+            double wire = 2.0 * (tp - 1) / tp * bytes;
+            t = fixed.allReduceLatencySeconds(tp) + wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
+        }
+        acc.communication(t, out, weight);
+        return t;
+    }
+
+    /** Activation hand-off between pipeline stages (pp - 1 hops per pass). */
+    double pipelineSeconds(double bytes, Breakdown acc, double weight) {
+        if (plan.pp() == 1) {
+            return 0;
+        }
+        double t = (plan.pp() - 1) * collective.sendRecv(bytes, ppCrossesDomains);
+        acc.communication(t, ppCrossesDomains, weight);
+        return t;
+    }
+}

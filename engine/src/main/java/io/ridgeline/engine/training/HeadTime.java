@@ -1,0 +1,51 @@
+package io.ridgeline.engine.training;
+
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.network.CollectiveModel;
+import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.ops.MemoryBoundOp;
+
+/**
+ * The ends of the model for one micro-batch: the vocabulary-parallel input embedding on the first stage, and the final
+ * norm, vocabulary-parallel LM head and cross-entropy on the last (Megatron-LM; Narayanan et al. 2021 sec. 2.3).
+ */
+final class HeadTime {
+    private final GemmModel gemm;
+    private final MemoryBoundOp memory;
+    private final CollectiveModel collectives;
+
+    HeadTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
+        this.gemm = gemm;
+        this.memory = memory;
+        this.collectives = collectives;
+    }
+
+    /** Embedding lookup forward and its gradient scatter in backward, with the TP reduction of the lookup. */
+    Cost embedding(LayerShape s) {
+        double outBytes = s.activationBytes();
+        double mem = memory.seconds(outBytes, 0, 1) + memory.seconds(outBytes * 3, outBytes, 1);
+        double comm = s.plan().sp() ? collectives.reduceScatter(outBytes, s.tp()) : collectives.allReduce(outBytes,
+                s.tp());
+        return new Cost(0, mem, comm, 0, 0, 0, s.tp().crossesDomains());
+    }
+
+    /**
+     * LM head and loss, forward and backward: logits GEMM [tokens, h] x [h, V/t] (dgrad and wgrad in backward);
+     * cross-entropy in fp32 over the logits (read 16-bit logits, write fp32, two reduction passes; backward writes the
+     * 16-bit gradient); a final norm; under SP an all-gather of the last hidden state.
+     */
+    Cost head(LayerShape s, int vocab) {
+        Precision p = s.plan().precision();
+        double v = (double) vocab / s.plan().tp();
+        double t = s.tokens();
+        double h = s.hidden();
+        double gemms = gemm.seconds(t, v, h, p) + gemm.seconds(t, h, v, p) + gemm.seconds(h, v, t, p);
+        double logits = t * v;
+        double mem = memory.seconds(logits * (2 + 4 + 4 + 4), logits * 6, 3) + memory.seconds(logits * (4 + 2), logits,
+                1) + memory.seconds(3 * 4 * h * s.normTokens(), 0, 2);
+        double comm = s.plan().sp() ? 2 * collectives.allGather(s.activationBytes(), s.tp()) : 0;
+        // Vocabulary-parallel cross-entropy reduces max, sum and target logit over TP: three tiny all-reduces.
+        comm += 3 * collectives.allReduce(t * 4, s.tp());
+        return new Cost(gemms, mem, comm, 0, 0, 0, s.tp().crossesDomains());
+    }
+}

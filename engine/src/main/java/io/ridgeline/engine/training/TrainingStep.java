@@ -1,0 +1,226 @@
+package io.ridgeline.engine.training;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.CollectiveModel;
+import io.ridgeline.engine.network.Group;
+import io.ridgeline.engine.network.Placement;
+import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.workload.ModelSpec;
+
+/**
+ * One training step of a decoder-only transformer on a cluster: per-layer costs composed into pipeline stages, the
+ * 1F1B schedule, data-parallel gradient synchronisation and the optimizer, plus the memory footprint, feasibility and
+ * bottleneck. Pure and deterministic; holds per-system operator models, so use one instance per thread (a Spark
+ * partition, a benchmark thread).
+ */
+public final class TrainingStep {
+    /** CUDA context, NCCL buffers and cuBLAS workspace kept outside the allocator (assumption: ~2 GiB). */
+    static final double RESERVE_BYTES = 2.0 * (1L << 30);
+    /**
+     * Bytes per local parameter of the fused mixed-precision Adam step: read fp32 grad, master, m, v (16 B), write
+     * master, m, v (12 B) and the 16-bit weight (2 B), plus the gradient-norm pass (4 B).
+     */
+    static final double OPTIMIZER_BYTES_PER_PARAM = 34;
+    /** Static share of board power at idle (assumption; typical GPU idle-to-TDP ratio ~0.25-0.35). */
+    static final double STATIC_POWER_FRACTION = 0.3;
+
+    private final HardwareCatalog catalog;
+    private SystemSpec cachedSystem;
+    private GemmModel gemm;
+    private MemoryBoundOp memory;
+    private CollectiveModel collectives;
+    private LayerTime layerTime;
+    private HeadTime headTime;
+
+    public TrainingStep() {
+        this(HardwareCatalog.bundled());
+    }
+
+    public TrainingStep(HardwareCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /** Evaluates one point; infeasible and ill-shaped plans come back as values with their reason. */
+    public TrainingResult evaluate(ModelSpec model, int seqLen, SystemSpec system, TrainingPlan plan) {
+        String shapeProblem = PlanRules.shapeProblem(model, seqLen, plan);
+        if (shapeProblem != null) {
+            return TrainingResult.invalid(Infeasibility.PLAN_SHAPE, shapeProblem);
+        }
+        if (plan.gpus() != system.gpuCount()) {
+            return TrainingResult.invalid(Infeasibility.GPU_COUNT, "plan uses " + plan.gpus() + " GPUs but the system has "
+                    + system.gpuCount());
+        }
+        bind(system);
+        int domain = system.scaleUpDomain();
+        Group tp = Placement.group(plan.tp(), 1, domain);
+        Group cp = Placement.group(plan.cp(), plan.tp(), domain);
+        Group ep = Placement.group(plan.ep(), plan.tp() * plan.cp(), domain);
+        Group dp = Placement.group(plan.dp(), plan.tp() * plan.cp(), domain);
+        boolean ppCrosses = Placement.pipelineCrossesDomains(plan.tp() * plan.cp() * plan.dp(), domain);
+        LayerShape shape = LayerShape.of(model, seqLen, plan, tp, cp, ep);
+
+        // 1. One layer, one micro-batch.
+        Cost layerForward = layerTime.forward(shape);
+        Cost layerBackward = layerTime.backward(shape);
+        Cost layer = layerForward.plus(layerBackward);
+
+        // 2. Stages: the most loaded holds ceil(L/p) layers (uneven splits such as Llama 3's 126 layers over 16
+        // stages are allowed); the first adds the embedding, the last the LM head and loss.
+        int p = plan.pp();
+        int v = plan.vpp();
+        double layersPerStage = Math.ceil((double) model.layers() / p);
+        double averageLayers = (double) model.layers() / p;
+        Cost body = layer.times(layersPerStage);
+        Cost embedding = headTime.embedding(shape);
+        Cost head = headTime.head(shape, model.vocab());
+        // Point-to-point activations between stages, forward and backward, v times per micro-batch; Megatron's
+        // scatter-gather splits each transfer over the TP ranks (Narayanan et al. 2021 sec. 4.1).
+        double p2pBytes = shape.activationBytes() / plan.tp();
+        double p2p = p > 1 ? 2 * v * collectives.sendRecv(p2pBytes, ppCrosses) : 0;
+        Cost p2pCost = new Cost(0, 0, 0, 0, 0, p2p, false);
+        Cost first = body.plus(embedding).plus(p2pCost);
+        Cost last = body.plus(head).plus(p2pCost);
+        if (p == 1) {
+            first = body.plus(embedding).plus(head);
+            last = first;
+        }
+        Cost slowest = stageSeconds(first) >= stageSeconds(last) ? first : last;
+        double averageStage = p == 1 ? stageSeconds(first)
+                : ((p - 2) * stageSeconds(body.plus(p2pCost)) + stageSeconds(first) + stageSeconds(last)) / p
+                * (averageLayers / layersPerStage);
+
+        // 3. The 1F1B schedule over m micro-batches; host launch time the GPU cannot hide is overhead.
+        int m = plan.microBatchesPerStep();
+        Cost steady = slowest.times(m);
+        double overhead = m * (stageSeconds(slowest) - slowest.totalSeconds());
+        double bubble = PipelineSchedule.bubbleSeconds(p, v, averageStage);
+
+        // 4. Data-parallel gradient synchronisation and the optimizer, on the most loaded stage.
+        double layerParams = ModelStateMemory.layerParamsPerDevice(model, plan);
+        double embeddingParams = ModelStateMemory.embeddingParamsPerDevice(model, plan);
+        double stageParams = layerParams + embeddingParams;
+        double dpComm = dataParallelSeconds(stageParams, plan, dp, slowest, layersPerStage, m);
+        if (p > 1 && model.tiedEmbeddings()) {
+            // Tied input and output embeddings: first and last stage all-reduce the shared gradient (fp32).
+            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.GRADIENT_BYTES, new Group(2, 1));
+        }
+        double optimizerParams = stageParams / (plan.zero() >= 1 ? plan.dp() : 1);
+        double optimizer = memory.seconds(optimizerParams * OPTIMIZER_BYTES_PER_PARAM, optimizerParams * 12, 2);
+
+        double step = steady.totalSeconds() + overhead + bubble + dpComm + optimizer;
+
+        // 5. Memory on the most loaded device.
+        double weightBytes = ModelStateMemory.weightBytes(stageParams, plan);
+        double gradientBytes = ModelStateMemory.gradientBytes(stageParams, plan);
+        double optimizerBytes = ModelStateMemory.optimizerBytes(stageParams, plan);
+        // The first stage holds the most micro-batches in flight; the last materialises the logits (16-bit, plus fp32
+        // for the loss) with only one micro-batch in flight.
+        double firstActivations = ActivationMemory.firstStageBytes(model, seqLen, plan);
+        double logits = shape.tokens() * model.vocab() / plan.tp() * (2 + 4);
+        double lastActivations = p == 1 ? firstActivations + logits
+                : ActivationMemory.perLayerBytes(model, seqLen, plan) * layersPerStage + logits;
+        double activationBytes = Math.max(firstActivations, lastActivations);
+        double capacity = system.chip().memoryBytes();
+        double total = weightBytes + gradientBytes + optimizerBytes + activationBytes + RESERVE_BYTES;
+
+        // 6. Rates, utilisation, bottleneck, energy.
+        double tokens = (double) plan.globalBatch() * seqLen;
+        double modelFlops = ModelFlops.perStep(model, seqLen, plan.globalBatch());
+        double hardwareFlops = modelFlops * hardwareOverModel(plan);
+        double peakAll = system.chip().peakFlopsPerSecond(plan.precision()) * system.gpuCount();
+        Cost criticalPath = steady;
+        double computeSeconds = criticalPath.gemmSeconds();
+        double memorySeconds = criticalPath.memorySeconds() + optimizer;
+        Infeasibility infeasibility = total > capacity ? Infeasibility.MEMORY_CAPACITY : Infeasibility.NONE;
+        String detail = infeasibility == Infeasibility.NONE ? ""
+                : String.format("needs %.1f GiB per device but has %.1f GiB", total / (1L << 30),
+                capacity / (1L << 30));
+        Bottleneck bottleneck = infeasibility == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY
+                : bottleneck(criticalPath, bubble, dpComm, optimizer, overhead, dp.crossesDomains(), ppCrosses);
+        double busy = (computeSeconds + 0.6 * memorySeconds) / step;
+        double tdp = system.chip().tdpWatts();
+        double power = tdp * (STATIC_POWER_FRACTION + (1 - STATIC_POWER_FRACTION) * Math.min(1, busy));
+        double energy = power * step * system.gpuCount();
+        return new TrainingResult(infeasibility, detail, step, tokens / step, modelFlops, hardwareFlops,
+                modelFlops / (step * peakAll), hardwareFlops / (step * peakAll), computeSeconds, memorySeconds,
+                criticalPath.tpSeconds(), criticalPath.cpSeconds(), criticalPath.epSeconds(),
+                criticalPath.ppSeconds(), dpComm, bubble, optimizer, weightBytes, gradientBytes, optimizerBytes,
+                activationBytes, RESERVE_BYTES, capacity, bottleneck, energy, power * system.gpuCount(), overhead);
+    }
+
+    /** One micro-batch on a stage: GPU time, or the host's launch time when that is longer. */
+    private static double stageSeconds(Cost c) {
+        return HostOverhead.passSeconds(c.totalSeconds(), c.kernels());
+    }
+
+    /**
+     * Gradient reduction over DP: fp32 gradients all-reduced (ZeRO-0) or reduce-scattered plus a 16-bit parameter
+     * all-gather (ZeRO-1/2/3). Without overlap it follows the last backward; with overlap (bucketed, as Megatron's
+     * overlap_grad_reduce) only what outlasts the last micro-batch's backward is exposed.
+     */
+    private double dataParallelSeconds(double params, TrainingPlan plan, Group dp, Cost stage, double layers, int m) {
+        if (plan.dp() == 1) {
+            return 0;
+        }
+        double gradBytes = params * ModelStateMemory.GRADIENT_BYTES;
+        double comm;
+        if (plan.zero() == 0) {
+            comm = collectives.allReduce(gradBytes, dp);
+        } else {
+            comm = collectives.reduceScatter(gradBytes, dp)
+                    + collectives.allGather(params * ModelStateMemory.WEIGHT_BYTES, dp);
+        }
+        if (plan.zero() >= 3) {
+            // Parameters gathered before each forward and backward of every micro-batch, prefetched layer by layer.
+            double gather = 2 * m * collectives.allGather(params * ModelStateMemory.WEIGHT_BYTES, dp);
+            comm += Math.max(gather / (layers * 2 * m), gather - stage.gemmSeconds() * m);
+        }
+        if (!plan.overlapGrad()) {
+            return comm;
+        }
+        double backwardOfLast = stage.totalSeconds() * 2 / 3;
+        return Math.max(comm / Math.max(1, layers), comm - backwardOfLast);
+    }
+
+    private static double hardwareOverModel(TrainingPlan plan) {
+        return switch (plan.recompute()) {
+            case FULL -> 4.0 / 3.0; // one extra forward
+            case SELECTIVE, NONE -> 1.0; // selective re-runs only the attention core: a few percent, not counted
+        };
+    }
+
+    private static Bottleneck bottleneck(Cost c, double bubble, double dpComm, double optimizer, double overhead,
+                                         boolean dpScaleOut, boolean ppScaleOut) {
+        Bottleneck best = Bottleneck.COMPUTE;
+        double max = c.gemmSeconds();
+        double tp = c.tpSeconds() + c.cpSeconds() + c.epSeconds();
+        double[] values = {c.memorySeconds() + optimizer, tp, c.ppSeconds(), dpComm, bubble, overhead};
+        Bottleneck[] kinds = {Bottleneck.MEMORY_BANDWIDTH,
+                c.tpScaleOut() ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
+                ppScaleOut ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
+                dpScaleOut ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
+                Bottleneck.PIPELINE_BUBBLE, Bottleneck.OVERHEAD};
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] > max) {
+                max = values[i];
+                best = kinds[i];
+            }
+        }
+        return best;
+    }
+
+    private void bind(SystemSpec system) {
+        if (system.equals(cachedSystem)) {
+            return;
+        }
+        gemm = new GemmModel(system.chip());
+        memory = new MemoryBoundOp(system.chip());
+        collectives = new CollectiveModel(system, catalog.curve(system.chip()));
+        layerTime = new LayerTime(gemm, memory, collectives);
+        headTime = new HeadTime(gemm, memory, collectives);
+        cachedSystem = system;
+    }
+}

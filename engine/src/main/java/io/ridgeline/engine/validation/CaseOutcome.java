@@ -1,0 +1,34 @@
+package io.ridgeline.engine.validation;
+
+/**
+ * One case scored: {@code status} is ok, unsupported (the engine cannot express it; {@code reason} says why) or
+ * infeasible (the engine says the configuration cannot run, e.g. out of memory, while it did run).
+ *
+ * @param errorPct signed relative error (predicted - measured) / measured x 100; NaN unless ok
+ */
+public record CaseOutcome(String caseId, String file, String source, String phase, String metric, String gpu,
+                          String status, double predicted, double measured, double errorPct, String reason) {
+
+    public static CaseOutcome ok(CaseKey k, double predicted, double measured) {
+        return new CaseOutcome(k.caseId(), k.file(), k.source(), k.phase(), k.metric(), k.gpu(), "ok", predicted,
+                measured, (predicted - measured) / measured * 100, "");
+    }
+
+    public static CaseOutcome unsupported(CaseKey k, double measured, String reason) {
+        return new CaseOutcome(k.caseId(), k.file(), k.source(), k.phase(), k.metric(), k.gpu(), "unsupported",
+                Double.NaN, measured, Double.NaN, reason);
+    }
+
+    public static CaseOutcome infeasible(CaseKey k, double measured, String reason) {
+        return new CaseOutcome(k.caseId(), k.file(), k.source(), k.phase(), k.metric(), k.gpu(), "infeasible",
+                Double.NaN, measured, Double.NaN, reason);
+    }
+
+    public boolean isOk() {
+        return status.equals("ok");
+    }
+
+    /** The identifying fields of a case row. */
+    public record CaseKey(String caseId, String file, String source, String phase, String metric, String gpu) {
+    }
+}

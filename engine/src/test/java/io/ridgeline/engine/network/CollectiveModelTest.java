@@ -1,0 +1,63 @@
+package io.ridgeline.engine.network;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.SystemSpec;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CollectiveModelTest {
+    private static final HardwareCatalog HW = HardwareCatalog.bundled();
+    private final SystemSpec a100 = SystemSpec.of(HW.chip("a100-80g"), 64, HW.network("hdr"));
+    private final CollectiveModel model = new CollectiveModel(a100, HW.curve(a100.chip()));
+
+    @Test
+    void reproducesTheMeasuredNcclCurveOnEightGpus() {
+        // microbench.csv G0036 (134 MB, 174.18 GB/s busbw) and G0042 (8 GB, 231.58 GB/s).
+        double[][] points = {{134217728, 174.18e9}, {8589934592.0, 231.58e9}, {1024, 0.04e9}};
+        for (double[] pt : points) {
+            double expected = pt[0] * 2 * 7 / 8 / pt[1];
+            assertEquals(expected, model.allReduce(pt[0], new Group(8, 8)), expected * 1e-9);
+        }
+    }
+
+    @Test
+    void ringAllReduceAcrossNodesFollowsAlphaBeta() {
+        double bytes = 1e9;
+        double out = a100.scaleOut().bytesPerSecond() * a100.scaleOut().efficiency();
+        double alpha = a100.scaleOut().stepLatencySeconds();
+        double p = 8;
+        double expected = CollectiveCurve.latencySteps(8) * alpha + 2 * (p - 1) / p * bytes / out;
+        assertEquals(expected, model.allReduce(bytes, new Group(8, 1)), expected * 1e-12);
+    }
+
+    @Test
+    void hierarchicalAllReduceBeatsAFlatScaleOutRing() {
+        double bytes = 4e9;
+        double hierarchical = model.allReduce(bytes, new Group(64, 8));
+        double flat = model.allReduce(bytes, new Group(64, 1));
+        assertTrue(hierarchical < flat, hierarchical + " vs " + flat);
+    }
+
+    @Test
+    void reduceScatterIsAboutHalfAnAllReduceForLargeMessages() {
+        double ar = model.allReduce(1e9, new Group(8, 1));
+        double rs = model.reduceScatter(1e9, new Group(8, 1));
+        assertEquals(0.5, rs / ar, 0.01);
+    }
+
+    @Test
+    void singleRankGroupsCostNothing() {
+        assertEquals(0, model.allReduce(1e9, Group.SINGLE));
+        assertEquals(0, model.allToAll(1e9, Group.SINGLE));
+    }
+
+    @Test
+    void placementPutsTensorParallelInsideTheNode() {
+        assertEquals(new Group(8, 8), Placement.group(8, 1, 8));
+        assertEquals(new Group(4, 2), Placement.group(4, 4, 8));
+        assertEquals(new Group(16, 1), Placement.group(16, 8, 8));
+        assertTrue(Placement.pipelineCrossesDomains(8, 8));
+    }
+}
