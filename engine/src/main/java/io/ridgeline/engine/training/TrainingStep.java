@@ -79,7 +79,8 @@ public final class TrainingStep {
         // Point-to-point activations between stages, forward and backward, v times per micro-batch; Megatron's
         // scatter-gather splits each transfer over the TP ranks (Narayanan et al. 2021 sec. 4.1).
         double p2pBytes = shape.activationBytes() / plan.tp();
-        double p2p = p > 1 ? 2 * v * collectives.sendRecv(p2pBytes, ppCrosses) : 0;
+        int ppStride = plan.tp() * plan.cp() * plan.dp();
+        double p2p = p > 1 ? 2 * v * collectives.sendRecv(p2pBytes, ppCrosses, ppStride) : 0;
         Cost p2pCost = new Cost(0, 0, 0, 0, 0, p2p, false);
         Cost first = body.plus(embedding).plus(p2pCost);
         Cost last = body.plus(head).plus(p2pCost);
@@ -105,7 +106,8 @@ public final class TrainingStep {
         double dpComm = dataParallelSeconds(stageParams, plan, dp, slowest, layersPerStage, m);
         if (p > 1 && model.tiedEmbeddings()) {
             // Tied input and output embeddings: first and last stage all-reduce the shared gradient (fp32).
-            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.GRADIENT_BYTES, new Group(2, 1));
+            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.GRADIENT_BYTES, new Group(2, 1,
+                    (p - 1) * ppStride));
         }
         double optimizerParams = stageParams / (plan.zero() >= 1 ? plan.dp() : 1);
         double optimizer = memory.seconds(optimizerParams * OPTIMIZER_BYTES_PER_PARAM, optimizerParams * 12, 2);
