@@ -137,9 +137,7 @@ public final class TrainingStep {
         double computeSeconds = criticalPath.gemmSeconds();
         double memorySeconds = criticalPath.memorySeconds() + optimizer;
         Infeasibility infeasibility = total > capacity ? Infeasibility.MEMORY_CAPACITY : Infeasibility.NONE;
-        String detail = infeasibility == Infeasibility.NONE ? ""
-                : String.format("needs %.1f GiB per device but has %.1f GiB", total / (1L << 30),
-                capacity / (1L << 30));
+        String detail = infeasibility == Infeasibility.NONE ? "" : null; // built on demand: TrainingResult.detail()
         Bottleneck bottleneck = infeasibility == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY
                 : bottleneck(criticalPath, bubble, dpComm, optimizer, overhead, dp.crossesDomains(), ppCrosses);
         double busy = (computeSeconds + 0.6 * memorySeconds) / step;
