@@ -1,14 +1,17 @@
 package io.ridgeline.engine.hardware;
 
+import io.ridgeline.engine.network.Topology;
+
 /**
  * A cluster: {@code gpuCount} identical chips in scale-up domains of {@code scaleUpDomain} GPUs (NVSwitch node, NVL72
  * rack) joined by a scale-out network. Parallel groups are placed with TP innermost (see {@code network.Placement}).
  *
  * @param scaleUpBytesPerSecond per GPU per direction inside a domain
  * @param scaleUpStepLatencySeconds one collective step inside a domain
+ * @param scaleOutTopology  the fabric between domains, or null for a full-bisection network at the per-GPU rate
  */
 public record SystemSpec(Chip chip, int gpuCount, int scaleUpDomain, double scaleUpBytesPerSecond,
-                         double scaleUpStepLatencySeconds, ScaleOutNetwork scaleOut) {
+                         double scaleUpStepLatencySeconds, ScaleOutNetwork scaleOut, Topology scaleOutTopology) {
 
     public SystemSpec {
         if (gpuCount < 1 || scaleUpDomain < 1 || !(scaleUpBytesPerSecond > 0) || scaleUpStepLatencySeconds < 0) {
@@ -19,26 +22,40 @@ public record SystemSpec(Chip chip, int gpuCount, int scaleUpDomain, double scal
     /** A chip's default node (its datasheet scale-up link and domain) on the given scale-out network. */
     public static SystemSpec of(Chip chip, int gpuCount, ScaleOutNetwork scaleOut) {
         return new SystemSpec(chip, gpuCount, chip.scaleUpDomain(), chip.scaleUpBytesPerSecond(),
-                HardwareCatalog.defaultScaleUpStepLatencySeconds(chip), scaleOut);
+                HardwareCatalog.defaultScaleUpStepLatencySeconds(chip), scaleOut, null);
     }
 
     public SystemSpec withScaleUpDomain(int domain) {
-        return new SystemSpec(chip, gpuCount, domain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut);
+        return new SystemSpec(chip, gpuCount, domain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut,
+                scaleOutTopology);
     }
 
     public SystemSpec withChip(Chip c) {
-        return new SystemSpec(c, gpuCount, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut);
+        return new SystemSpec(c, gpuCount, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut,
+                scaleOutTopology);
     }
 
     public SystemSpec withGpuCount(int n) {
-        return new SystemSpec(chip, n, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut);
+        return new SystemSpec(chip, n, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut,
+                scaleOutTopology);
     }
 
     public SystemSpec withScaleUpBytesPerSecond(double b) {
-        return new SystemSpec(chip, gpuCount, scaleUpDomain, b, scaleUpStepLatencySeconds, scaleOut);
+        return new SystemSpec(chip, gpuCount, scaleUpDomain, b, scaleUpStepLatencySeconds, scaleOut,
+                scaleOutTopology);
+    }
+
+    /** The same system on a scale-out fabric (fat-tree, rail-optimized, dragonfly, torus...). */
+    public SystemSpec withScaleOutTopology(Topology t) {
+        if (t != null && t.endpoints() < gpuCount) {
+            throw new IllegalArgumentException("topology has " + t.endpoints() + " endpoints for " + gpuCount + " GPUs");
+        }
+        return new SystemSpec(chip, gpuCount, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut,
+                t);
     }
 
     public SystemSpec withScaleOut(ScaleOutNetwork n) {
-        return new SystemSpec(chip, gpuCount, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, n);
+        return new SystemSpec(chip, gpuCount, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, n,
+                scaleOutTopology);
     }
 }

@@ -8,7 +8,8 @@ import io.ridgeline.engine.hardware.SystemSpec;
  * link bandwidth ({@link CollectiveCurve}). Across domains: alpha-beta with the scale-out network's per-GPU bandwidth
  * and efficiency. Groups spanning several domains run hierarchically: intra-domain reduce-scatter, inter-domain
  * all-reduce of 1/k of the data on all k NICs in parallel, intra-domain all-gather. Latency takes the better of ring
- * (2(p-1) steps) and tree (2 log2 p steps), as NCCL picks.
+ * (2(p-1) steps) and tree (2 log2 p steps), as NCCL picks. When the system names a scale-out {@link Topology}, the
+ * inter-domain parts take its bandwidth and hop latency for the group's placement (bisection, oversubscription).
  */
 public final class CollectiveModel {
     /** In-switch reduction (NVLS) lifts all-reduce only; reduce-scatter/all-gather/all-to-all stay at ring rates. */
@@ -19,6 +20,8 @@ public final class CollectiveModel {
     private final double upStepSeconds;
     private final ScaleOutNetwork out;
     private final double outBytesPerSecond;
+    /** Null for a full-bisection scale-out network; otherwise bisection and oversubscription apply. */
+    private final TopologyCollectives fabric;
 
     public CollectiveModel(SystemSpec system, CollectiveCurve curve) {
         this.curve = curve;
@@ -26,6 +29,8 @@ public final class CollectiveModel {
         this.upStepSeconds = system.scaleUpStepLatencySeconds();
         this.out = system.scaleOut();
         this.outBytesPerSecond = out.bytesPerSecond() * out.efficiency();
+        this.fabric = system.scaleOutTopology() == null ? null
+                : new TopologyCollectives(system.scaleOutTopology(), out.efficiency());
     }
 
     /** All-reduce of {@code bytes} per rank. */
@@ -37,7 +42,7 @@ public final class CollectiveModel {
             return intraAllReduce(bytes, g.size());
         }
         int k = g.perDomain();
-        double inter = interAllReduce(bytes / k, g.domains());
+        double inter = interAllReduce(bytes / k, g.domains(), g.interDomainStride());
         if (k == 1) {
             return inter;
         }
@@ -53,7 +58,7 @@ public final class CollectiveModel {
             return intraHalf(bytes, g.size());
         }
         int k = g.perDomain();
-        double inter = interHalf(bytes / k, g.domains());
+        double inter = interHalf(bytes / k, g.domains(), g.interDomainStride());
         return k == 1 ? inter : intraHalf(bytes, k) + inter;
     }
 
@@ -77,17 +82,26 @@ public final class CollectiveModel {
         double remote = bytes * (p - g.perDomain()) / p;
         double local = wire - remote;
         double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
-        return Math.max(local / (eff * upBytesPerSecond), remote / outBytesPerSecond)
-                + (g.domains() - 1) * out.stepLatencySeconds();
+        double remoteSeconds = fabric == null
+                ? remote / outBytesPerSecond + (g.domains() - 1) * out.stepLatencySeconds()
+                : fabric.allToAllSeconds(remote * g.domains() / (g.domains() - 1.0), g.domains(),
+                g.interDomainStride());
+        return Math.max(local / (eff * upBytesPerSecond), remoteSeconds);
     }
 
     /** One point-to-point transfer (pipeline activations); {@code crossDomain} picks the link. */
     public double sendRecv(double bytes, boolean crossDomain) {
+        return sendRecv(bytes, crossDomain, 1);
+    }
+
+    /** A point-to-point transfer between ranks {@code stride} GPUs apart (the topology decides the path). */
+    public double sendRecv(double bytes, boolean crossDomain, int stride) {
         if (bytes <= 0) {
             return 0;
         }
         if (crossDomain) {
-            return out.stepLatencySeconds() + bytes / outBytesPerSecond;
+            return fabric == null ? out.stepLatencySeconds() + bytes / outBytesPerSecond
+                    : fabric.sendRecvSeconds(bytes, stride);
         }
         double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
         return upStepSeconds + bytes / (eff * upBytesPerSecond);
@@ -104,11 +118,17 @@ public final class CollectiveModel {
         return Math.max(latencySteps(p) / 2 * upStepSeconds, wire / (eff * upBytesPerSecond));
     }
 
-    private double interAllReduce(double bytes, int p) {
+    private double interAllReduce(double bytes, int p, int stride) {
+        if (fabric != null) {
+            return fabric.allReduceSeconds(bytes, p, stride);
+        }
         return latencySteps(p) * out.stepLatencySeconds() + 2.0 * (p - 1) / p * bytes / outBytesPerSecond;
     }
 
-    private double interHalf(double bytes, int p) {
+    private double interHalf(double bytes, int p, int stride) {
+        if (fabric != null) {
+            return fabric.reduceScatterSeconds(bytes, p, stride);
+        }
         return latencySteps(p) / 2 * out.stepLatencySeconds() + (double) (p - 1) / p * bytes / outBytesPerSecond;
     }
 

@@ -23,7 +23,7 @@ public final class Placement {
                 perDomain--;
             }
         }
-        return new Group(size, perDomain);
+        return new Group(size, perDomain, stride);
     }
 
     /** True when a pipeline hop (stride tp*cp*dp) leaves the scale-up domain. */

@@ -12,8 +12,8 @@ import io.ridgeline.engine.hardware.Precision;
  *   <li>L2: A is re-read once per tile column and B once per tile row;</li>
  *   <li>DRAM: operands read once and the output written once (L2 rasterization keeps panels resident);</li>
  * </ul>
- * the best of a CUTLASS-like tile set and split-K factor is taken, as cuBLAS heuristics do. One instance per chip; not thread-safe
- * (it keeps no mutable state, but callers cache per shape).
+ * the best of a CUTLASS-like tile set and split-K factor is taken, as cuBLAS heuristics do. One instance per chip
+ * and thread: it caches results per shape, which is what makes plan searches cheap.
  */
 public final class GemmModel {
     /** CUTLASS/cuBLAS threadblock tiles (m x n) for 16-bit tensor-core GEMMs. */
@@ -32,6 +32,7 @@ public final class GemmModel {
     private final double tileOverheadCycles;
     private final double overlapExponent;
     private final double gemmFraction;
+    private final ShapeCache cache = new ShapeCache();
 
     public GemmModel(Chip chip) {
         this.chip = chip;
@@ -59,6 +60,16 @@ public final class GemmModel {
         if (m <= 0 || n <= 0 || k <= 0 || batch <= 0) {
             return 0;
         }
+        double cached = cache.get(batch, m, n, k, p.ordinal());
+        if (!Double.isNaN(cached)) {
+            return cached;
+        }
+        double seconds = compute(batch, m, n, k, p);
+        cache.put(batch, m, n, k, p.ordinal(), seconds);
+        return seconds;
+    }
+
+    private double compute(double batch, double m, double n, double k, Precision p) {
         double bytes = p.bytes();
         double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * gemmFraction / (sms * clockHz);
         // DRAM: each operand once, the output once.

@@ -16,8 +16,13 @@ public final class Roofline {
         if (memorySeconds <= 0) {
             return computeSeconds;
         }
+        // The calibrated exponents are small integers: avoid Math.pow in the hot path.
         if (p == 2.0) {
             return Math.sqrt(computeSeconds * computeSeconds + memorySeconds * memorySeconds);
+        }
+        if (p == 3.0) {
+            return Math.cbrt(computeSeconds * computeSeconds * computeSeconds
+                    + memorySeconds * memorySeconds * memorySeconds);
         }
         double hi = Math.max(computeSeconds, memorySeconds);
         double lo = Math.min(computeSeconds, memorySeconds);

@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * Enumerates the valid training plans of one (model, GPU count, global batch) in a fixed order: every factorisation
  * {@code gpu_count = tp x pp x cp x dp} drawn from the sweep's lists that Megatron-LM could run. Shape rules applied
- * here (so no evaluation is wasted on them): heads divisible by tp, layers by pp (and by pp x vpp when interleaved),
+ * here (so no evaluation is wasted on them): heads divisible by tp, at least one layer per model chunk (uneven stages
+ * are allowed, as Megatron-LM allows them),
  * the global batch by dp x micro-batch, experts by ep with ep dividing dp x cp (dense models use ep = 1 only), and
  * sequence parallelism only where tp > 1 (it is a no-op otherwise); then the engine's own {@link PlanRules} (kv
  * heads, ffn width, interleaving, context split), so no evaluation is spent on a plan the engine would reject.
@@ -31,7 +32,7 @@ public final class PlanSpace {
                 continue;
             }
             for (int pp : s.pp()) {
-                if (model.layers() % pp != 0) {
+                if (model.layers() < pp) {
                     continue;
                 }
                 for (int cp : s.cp()) {
@@ -41,7 +42,7 @@ public final class PlanSpace {
                     }
                     int dp = (int) (gpuCount / tpppcp);
                     for (int vpp : s.vpp()) {
-                        if (vpp > 1 && (pp == 1 || model.layers() % (pp * vpp) != 0)) {
+                        if (vpp > 1 && (pp == 1 || model.layers() < pp * vpp)) {
                             continue;
                         }
                         for (int ep : s.ep()) {

@@ -33,7 +33,8 @@ public final class ActivationMemory {
         double ffnRatio = activeFfn(m) / h;
         double gate = m.mlp().matrices() == 3 ? 1 : 0;
         double split = 2 + 4 * kvRatio + 2 + (4 + 2 * gate) * ffnRatio;
-        double replicated = 10;
+        // Llama-style architectures (gated MLP) train without dropout: no 1-byte masks.
+        double replicated = gate > 0 ? 8 : 10;
         double attention = 0;
         boolean keepsScores = plan.recompute() == Recompute.NONE && !plan.flashAttention();
         if (keepsScores) {
@@ -48,14 +49,14 @@ public final class ActivationMemory {
 
     /**
      * Bytes on the first pipeline stage, which holds the most micro-batches in flight: under 1F1B, p micro-batches of
-     * L/p layers each (never more than the micro-batches of a step); interleaving adds (1 + (p-1)/(p·v))
+     * ceil(L/p) layers each (never more than the micro-batches of a step); interleaving adds (1 + (p-1)/(p·v))
      * (Korthikanti et al. 2022 sec. 4.2.3). Full recompute also holds one layer's full activations during its
      * backward.
      */
     public static double firstStageBytes(ModelSpec m, int seqLen, TrainingPlan plan) {
         int p = plan.pp();
         int microBatches = plan.microBatchesPerStep();
-        double layersPerStage = (double) m.layers() / p;
+        double layersPerStage = Math.ceil((double) m.layers() / p);
         double inFlight = Math.min(p, microBatches);
         double factor = plan.vpp() > 1 ? 1 + (p - 1.0) / (p * (double) plan.vpp()) : 1;
         double bytes = perLayerBytes(m, seqLen, plan) * layersPerStage * inFlight * factor;

@@ -20,8 +20,9 @@ public final class PlanRules {
         if (m.ffn() % tp != 0 || (m.moe() != null && m.moe().expertFfn() % tp != 0)) {
             return "tp: expected a divisor of ffn " + m.ffn() + ", found " + tp;
         }
-        if (m.layers() % (plan.pp() * plan.vpp()) != 0) {
-            return "pp x vpp: expected a divisor of layers " + m.layers() + ", found " + plan.pp() + " x "
+        if (m.layers() < plan.pp() * plan.vpp()) {
+            // Uneven stages are allowed (Megatron's first/last-stage layer counts); every chunk needs a layer.
+            return "pp x vpp: expected at most layers " + m.layers() + " model chunks, found " + plan.pp() + " x "
                     + plan.vpp();
         }
         if (plan.vpp() > 1 && plan.pp() == 1) {

@@ -67,17 +67,20 @@ public final class TrainingStep {
         Cost layerBackward = layerTime.backward(shape);
         Cost layer = layerForward.plus(layerBackward);
 
-        // 2. Stages: L/p layers each; the first adds the embedding, the last the LM head and loss.
+        // 2. Stages: the most loaded holds ceil(L/p) layers (uneven splits such as Llama 3's 126 layers over 16
+        // stages are allowed); the first adds the embedding, the last the LM head and loss.
         int p = plan.pp();
         int v = plan.vpp();
-        double layersPerStage = (double) model.layers() / p;
+        double layersPerStage = Math.ceil((double) model.layers() / p);
+        double averageLayers = (double) model.layers() / p;
         Cost body = layer.times(layersPerStage);
         Cost embedding = headTime.embedding(shape);
         Cost head = headTime.head(shape, model.vocab());
         // Point-to-point activations between stages, forward and backward, v times per micro-batch; Megatron's
         // scatter-gather splits each transfer over the TP ranks (Narayanan et al. 2021 sec. 4.1).
         double p2pBytes = shape.activationBytes() / plan.tp();
-        double p2p = p > 1 ? 2 * v * collectives.sendRecv(p2pBytes, ppCrosses) : 0;
+        int ppStride = plan.tp() * plan.cp() * plan.dp();
+        double p2p = p > 1 ? 2 * v * collectives.sendRecv(p2pBytes, ppCrosses, ppStride) : 0;
         Cost p2pCost = new Cost(0, 0, 0, 0, 0, p2p, false);
         Cost first = body.plus(embedding).plus(p2pCost);
         Cost last = body.plus(head).plus(p2pCost);
@@ -87,7 +90,8 @@ public final class TrainingStep {
         }
         Cost slowest = stageSeconds(first) >= stageSeconds(last) ? first : last;
         double averageStage = p == 1 ? stageSeconds(first)
-                : ((p - 2) * stageSeconds(body.plus(p2pCost)) + stageSeconds(first) + stageSeconds(last)) / p;
+                : ((p - 2) * stageSeconds(body.plus(p2pCost)) + stageSeconds(first) + stageSeconds(last)) / p
+                * (averageLayers / layersPerStage);
 
         // 3. The 1F1B schedule over m micro-batches; host launch time the GPU cannot hide is overhead.
         int m = plan.microBatchesPerStep();
@@ -101,8 +105,9 @@ public final class TrainingStep {
         double stageParams = layerParams + embeddingParams;
         double dpComm = dataParallelSeconds(stageParams, plan, dp, slowest, layersPerStage, m);
         if (p > 1 && model.tiedEmbeddings()) {
-            // Tied input and output embeddings: first and last stage all-reduce the shared gradient (fp32).
-            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.GRADIENT_BYTES, new Group(2, 1));
+            // Tied input and output embeddings: first and last stage all-reduce the shared gradient.
+            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.gradientBytesPerParam(plan), new Group(2, 1,
+                    (p - 1) * ppStride));
         }
         double optimizerParams = stageParams / (plan.zero() >= 1 ? plan.dp() : 1);
         double optimizer = memory.seconds(optimizerParams * OPTIMIZER_BYTES_PER_PARAM, optimizerParams * 12, 2);
@@ -154,15 +159,15 @@ public final class TrainingStep {
     }
 
     /**
-     * Gradient reduction over DP: fp32 gradients all-reduced (ZeRO-0) or reduce-scattered plus a 16-bit parameter
-     * all-gather (ZeRO-1/2/3). Without overlap it follows the last backward; with overlap (bucketed, as Megatron's
+     * Gradient reduction over DP: gradients (fp32 legacy, 16-bit modern) all-reduced (ZeRO-0) or reduce-scattered
+     * plus a 16-bit parameter all-gather (ZeRO-1/2/3). Without overlap it follows the last backward; with overlap (bucketed, as Megatron's
      * overlap_grad_reduce) only what outlasts the last micro-batch's backward is exposed.
      */
     private double dataParallelSeconds(double params, TrainingPlan plan, Group dp, Cost stage, double layers, int m) {
         if (plan.dp() == 1) {
             return 0;
         }
-        double gradBytes = params * ModelStateMemory.GRADIENT_BYTES;
+        double gradBytes = params * ModelStateMemory.gradientBytesPerParam(plan);
         double comm;
         if (plan.zero() == 0) {
             comm = collectives.allReduce(gradBytes, dp);

@@ -55,9 +55,10 @@ class CollectiveModelTest {
 
     @Test
     void placementPutsTensorParallelInsideTheNode() {
-        assertEquals(new Group(8, 8), Placement.group(8, 1, 8));
-        assertEquals(new Group(4, 2), Placement.group(4, 4, 8));
-        assertEquals(new Group(16, 1), Placement.group(16, 8, 8));
+        assertEquals(new Group(8, 8, 1), Placement.group(8, 1, 8));
+        assertEquals(new Group(4, 2, 4), Placement.group(4, 4, 8));
+        assertEquals(new Group(16, 1, 8), Placement.group(16, 8, 8));
+        assertEquals(8, Placement.group(16, 8, 8).interDomainStride());
         assertTrue(Placement.pipelineCrossesDomains(8, 8));
     }
 }

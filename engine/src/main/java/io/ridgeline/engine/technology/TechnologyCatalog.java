@@ -1,0 +1,196 @@
+package io.ridgeline.engine.technology;
+
+import io.ridgeline.engine.hardware.ChipFamily;
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.spec.CsvTable;
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.spec.InvalidInputException;
+import io.ridgeline.engine.spec.Names;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The bundled technology catalogues (catalog/logic_nodes.csv, dram_types.csv, links.csv, switches.csv,
+ * architectures.csv), loaded once. Unknown names fail with the known ones and the closest match.
+ */
+public final class TechnologyCatalog {
+    private static final double GIB = 1024.0 * 1024 * 1024;
+    private static final double KIB = 1024.0;
+    private static volatile TechnologyCatalog bundled;
+
+    private final Map<String, LogicNode> nodes;
+    private final Map<String, DramType> drams;
+    private final Map<String, LinkType> links;
+    private final Map<String, SwitchType> switches;
+    private final Map<String, Architecture> architectures;
+
+    private TechnologyCatalog(Map<String, LogicNode> nodes, Map<String, DramType> drams, Map<String, LinkType> links,
+                              Map<String, SwitchType> switches, Map<String, Architecture> architectures) {
+        this.nodes = Collections.unmodifiableMap(nodes);
+        this.drams = Collections.unmodifiableMap(drams);
+        this.links = Collections.unmodifiableMap(links);
+        this.switches = Collections.unmodifiableMap(switches);
+        this.architectures = Collections.unmodifiableMap(architectures);
+    }
+
+    /** The catalogues shipped in the engine jar. */
+    public static TechnologyCatalog bundled() {
+        TechnologyCatalog c = bundled;
+        if (c == null) {
+            synchronized (TechnologyCatalog.class) {
+                c = bundled;
+                if (c == null) {
+                    c = load(HardwareCatalog.bundled());
+                    bundled = c;
+                }
+            }
+        }
+        return c;
+    }
+
+    private static TechnologyCatalog load(HardwareCatalog hardware) {
+        Map<String, LogicNode> nodes = new LinkedHashMap<>();
+        CsvTable nt = CsvTable.readResource("/catalog/logic_nodes.csv");
+        nt.requireColumns("id", "node_nm", "steps_from_7nm", "logic_area_scale", "sram_mm2_per_mib",
+                "bf16_pj_per_flop", "v_nominal", "v_threshold", "v_min", "v_max", "nominal_ghz", "alpha", "wafer_usd",
+                "defect_per_cm2", "source");
+        for (CsvTable.Row r : nt.rows()) {
+            double vt = r.positive("v_threshold");
+            double vmin = r.positive("v_min");
+            double vnom = r.positive("v_nominal");
+            double vmax = r.positive("v_max");
+            if (!(vt < vmin && vmin <= vnom && vnom <= vmax)) {
+                throw r.error("v_nominal", "v_threshold < v_min <= v_nominal <= v_max",
+                        vt + " / " + vmin + " / " + vnom + " / " + vmax);
+            }
+            nodes.put(r.string("id"), new LogicNode(r.string("id"), r.positive("node_nm"),
+                    (int) r.integer("steps_from_7nm"), r.positive("logic_area_scale"), r.positive("sram_mm2_per_mib"),
+                    r.positive("bf16_pj_per_flop") * 1e-12, vnom, vt, vmin, vmax, r.positive("nominal_ghz") * 1e9,
+                    r.positive("alpha"), r.positive("wafer_usd"), r.number("defect_per_cm2"), r.string("source")));
+        }
+        Map<String, DramType> drams = new LinkedHashMap<>();
+        CsvTable dt = CsvTable.readResource("/catalog/dram_types.csv");
+        dt.requireColumns("id", "kind", "bus_bits", "pin_gbps", "gib_per_stack", "pj_per_bit", "phy_mm2",
+                "shoreline_mm", "on_package", "footprint_mm2", "usd_per_gib", "source");
+        for (CsvTable.Row r : dt.rows()) {
+            drams.put(r.string("id"), new DramType(r.string("id"), r.string("kind"), (int) r.integer("bus_bits"),
+                    r.positive("pin_gbps"), r.positive("gib_per_stack") * GIB, r.positive("pj_per_bit") * 1e-12,
+                    r.number("phy_mm2"), r.positive("shoreline_mm"), bool(r, "on_package"), r.number("footprint_mm2"),
+                    r.number("usd_per_gib"), r.string("source")));
+        }
+        Map<String, LinkType> links = new LinkedHashMap<>();
+        CsvTable lt = CsvTable.readResource("/catalog/links.csv");
+        lt.requireColumns("id", "name", "scale_up", "gbytes_per_s", "latency_ns", "pj_per_bit", "phy_mm2",
+                "usd_per_port", "optic_usd", "cable_usd", "source");
+        for (CsvTable.Row r : lt.rows()) {
+            links.put(r.string("id"), new LinkType(r.string("id"), r.string("name"), bool(r, "scale_up"),
+                    r.positive("gbytes_per_s") * 1e9, r.number("latency_ns") * 1e-9, r.number("pj_per_bit") * 1e-12,
+                    r.number("phy_mm2"), r.number("usd_per_port"), r.number("optic_usd"), r.number("cable_usd"),
+                    r.string("source")));
+        }
+        Map<String, SwitchType> switches = new LinkedHashMap<>();
+        CsvTable st = CsvTable.readResource("/catalog/switches.csv");
+        st.requireColumns("id", "name", "link", "radix", "latency_ns", "power_w", "usd", "source");
+        for (CsvTable.Row r : st.rows()) {
+            LinkType link = links.get(r.string("link"));
+            if (link == null) {
+                throw r.error("link", Names.expectedOneOf(r.string("link"), links.keySet()), "'" + r.string("link") + "'");
+            }
+            switches.put(r.string("id"), new SwitchType(r.string("id"), r.string("name"), link,
+                    (int) r.integer("radix"), r.number("latency_ns") * 1e-9, r.number("power_w"), r.number("usd"),
+                    r.string("source")));
+        }
+        Map<String, Architecture> architectures = new LinkedHashMap<>();
+        CsvTable at = CsvTable.readResource("/catalog/architectures.csv");
+        at.requireColumns("id", "family", "reference_node", "bf16_flops_per_cycle_per_unit",
+                "unit_mm2_at_reference_node", "smem_kib_per_unit", "l2_bytes_per_cycle_per_unit", "fp32_ratio",
+                "tf32_ratio", "fp16_ratio", "fp8_ratio", "fp4_ratio", "energy_scale", "source");
+        for (CsvTable.Row r : at.rows()) {
+            String fam = r.string("family");
+            if (!hardware.families().containsKey(fam)) {
+                throw r.error("family", Names.expectedOneOf(fam, hardware.families().keySet()), "'" + fam + "'");
+            }
+            ChipFamily family = hardware.family(fam);
+            LogicNode ref = nodes.get(r.string("reference_node"));
+            if (ref == null) {
+                throw r.error("reference_node", Names.expectedOneOf(r.string("reference_node"), nodes.keySet()),
+                        "'" + r.string("reference_node") + "'");
+            }
+            double[] ratio = new double[Precision.values().length];
+            ratio[Precision.FP32.ordinal()] = r.number("fp32_ratio");
+            ratio[Precision.TF32.ordinal()] = r.number("tf32_ratio");
+            ratio[Precision.BF16.ordinal()] = 1.0;
+            ratio[Precision.FP16.ordinal()] = r.number("fp16_ratio");
+            ratio[Precision.FP8.ordinal()] = r.number("fp8_ratio");
+            ratio[Precision.FP4.ordinal()] = r.number("fp4_ratio");
+            architectures.put(r.string("id"), new Architecture(r.string("id"), family, ref,
+                    r.positive("bf16_flops_per_cycle_per_unit"), r.positive("unit_mm2_at_reference_node"),
+                    r.positive("smem_kib_per_unit") * KIB, r.positive("l2_bytes_per_cycle_per_unit"), ratio,
+                    r.positive("energy_scale"), r.string("source")));
+        }
+        return new TechnologyCatalog(nodes, drams, links, switches, architectures);
+    }
+
+    private static boolean bool(CsvTable.Row r, String column) {
+        String v = r.string(column);
+        if (v.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw r.error(column, "true or false", "'" + v + "'");
+    }
+
+    private static <T> T lookup(Map<String, T> map, String id, String catalogue, String field) {
+        T v = id == null ? null : map.get(id);
+        if (v == null) {
+            throw new InvalidInputException(InputError.of(catalogue, field,
+                    Names.expectedOneOf(String.valueOf(id), map.keySet()), "'" + id + "'"));
+        }
+        return v;
+    }
+
+    public LogicNode node(String id) {
+        return lookup(nodes, id, "logic node catalogue", "node");
+    }
+
+    public DramType dram(String id) {
+        return lookup(drams, id, "DRAM catalogue", "dram");
+    }
+
+    public LinkType link(String id) {
+        return lookup(links, id, "link catalogue", "link");
+    }
+
+    public SwitchType switchType(String id) {
+        return lookup(switches, id, "switch catalogue", "switch");
+    }
+
+    public Architecture architecture(String id) {
+        return lookup(architectures, id, "architecture catalogue", "architecture");
+    }
+
+    public Map<String, LogicNode> nodes() {
+        return nodes;
+    }
+
+    public Map<String, DramType> drams() {
+        return drams;
+    }
+
+    public Map<String, LinkType> links() {
+        return links;
+    }
+
+    public Map<String, SwitchType> switches() {
+        return switches;
+    }
+
+    public Map<String, Architecture> architectures() {
+        return architectures;
+    }
+}
