@@ -56,7 +56,9 @@ public final class ResultsSchema {
             new Column(22, "count_constraint", LONG, "count", "grid points with status constraint"),
             new Column(23, "points_policy", STRING, "", "all, feasible or none"),
             new Column(24, "spark_master", STRING, "", "the Spark master the run used"),
-            new Column(25, "partitions", INT, "count", "Spark partitions of the evaluation job")));
+            new Column(25, "partitions", INT, "count", "Spark partitions of the evaluation job"),
+            new Column(26, "objectives", STRING, "", "the frontier's objectives, e.g. 'max tokens_per_s,min cost_usd'"),
+            new Column(27, "group_by", STRING, "", "the frontier's group columns, comma-separated")));
 
     public static final List<Table> TABLES = List.of(POINTS, FRONTIER, RUNS);
 
@@ -116,6 +118,7 @@ public final class ResultsSchema {
         c.add(new Column(id++, "dp_comm_s", DOUBLE, "s", "exposed data-parallel communication per step"));
         c.add(new Column(id++, "bubble_s", DOUBLE, "s", "pipeline bubble per step"));
         c.add(new Column(id++, "optimizer_s", DOUBLE, "s", "optimizer update per step"));
+        c.add(new Column(id++, "overhead_s", DOUBLE, "s", "host launch overhead per step the GPU could not hide"));
         c.add(new Column(id++, "weight_bytes", DOUBLE, "bytes", "weights on the most loaded device"));
         c.add(new Column(id++, "gradient_bytes", DOUBLE, "bytes", "gradients on the most loaded device"));
         c.add(new Column(id++, "optimizer_bytes", DOUBLE, "bytes", "optimizer state on the most loaded device"));

@@ -15,6 +15,7 @@ import java.util.Locale;
 public enum Metric {
     STEP_TIME_S, TOKENS_PER_S, TOKENS_PER_S_PER_GPU, MFU_FRACTION, HFU_FRACTION,
     COMPUTE_S, MEMORY_BOUND_S, TP_COMM_S, CP_COMM_S, EP_COMM_S, PP_COMM_S, DP_COMM_S, BUBBLE_S, OPTIMIZER_S,
+    OVERHEAD_S,
     WEIGHT_BYTES, GRADIENT_BYTES, OPTIMIZER_BYTES, ACTIVATION_BYTES, RESERVE_BYTES, HBM_BYTES, HBM_CAPACITY_BYTES,
     ENERGY_PER_STEP_J, ENERGY_PER_TOKEN_J, CLUSTER_POWER_W, CLUSTER_TDP_W, COST_USD, GPU_COUNT;
 
@@ -59,6 +60,7 @@ public enum Metric {
         out[DP_COMM_S.ordinal()] = r.dpCommSeconds();
         out[BUBBLE_S.ordinal()] = r.bubbleSeconds();
         out[OPTIMIZER_S.ordinal()] = r.optimizerSeconds();
+        out[OVERHEAD_S.ordinal()] = r.overheadSeconds();
         out[WEIGHT_BYTES.ordinal()] = r.weightBytes();
         out[GRADIENT_BYTES.ordinal()] = r.gradientBytes();
         out[OPTIMIZER_BYTES.ordinal()] = r.optimizerBytes();

@@ -33,7 +33,8 @@ public final class ActivationMemory {
         double ffnRatio = activeFfn(m) / h;
         double gate = m.mlp().matrices() == 3 ? 1 : 0;
         double split = 2 + 4 * kvRatio + 2 + (4 + 2 * gate) * ffnRatio;
-        double replicated = 10;
+        // Llama-style architectures (gated MLP) train without dropout: no 1-byte masks.
+        double replicated = gate > 0 ? 8 : 10;
         double attention = 0;
         boolean keepsScores = plan.recompute() == Recompute.NONE && !plan.flashAttention();
         if (keepsScores) {

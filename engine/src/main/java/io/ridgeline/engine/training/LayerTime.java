@@ -33,7 +33,7 @@ final class LayerTime {
     Cost forward(LayerShape s) {
         Precision p = s.plan().precision();
         double gemms = linearForward(s, p) + attentionCoreGemmForward(s, p);
-        double mem = elementwiseForward(s) + attentionCoreMemoryForward(s);
+        double mem = elementwiseForward(s) + attentionCoreMemoryForward(s) + lowPrecisionCasts(s);
         return new Cost(gemms, mem, tpCommunication(s), contextExchange(s, gemms), expertExchange(s), 0,
                 s.tp().crossesDomains(), HostOverhead.FORWARD_KERNELS_PER_LAYER);
     }
@@ -42,7 +42,7 @@ final class LayerTime {
     Cost backward(LayerShape s) {
         Precision p = s.plan().precision();
         double gemms = linearBackward(s, p) + attentionCoreGemmBackward(s, p);
-        double mem = 2 * elementwiseForward(s) + attentionCoreMemoryBackward(s);
+        double mem = 2 * elementwiseForward(s) + attentionCoreMemoryBackward(s) + lowPrecisionCasts(s);
         Cost own = new Cost(gemms, mem, tpCommunication(s) + sequenceParallelRegather(s), 2 * contextExchange(s, gemms / 2), expertExchange(s), 0,
                 s.tp().crossesDomains(), HostOverhead.BACKWARD_KERNELS_PER_LAYER);
         Recompute r = s.plan().recompute();
@@ -194,6 +194,24 @@ final class LayerTime {
         double rotary = s.dropout() ? 0 : 2 * (s.qkvWidth() - (double) m.kvWidth() / t) * ACT_BYTES * s.tokens();
         double flops = (2 * 5 * h + 2 * h) * s.normTokens() + 8 * ffn * s.tokens();
         return memory.seconds(norms + residuals + activation + rotary, flops, s.dropout() ? 5 : 6);
+    }
+
+    /**
+     * FP8/FP4 GEMMs take quantized inputs: each of the four linears casts its 16-bit input (forward) or output
+     * gradient (backward) once, reading 2 B and writing the narrow copy, with an amax reduction fused in
+     * (Transformer Engine's cast kernels). Weights are cast once per step, which is negligible per micro-batch.
+     */
+    private double lowPrecisionCasts(LayerShape s) {
+        Precision p = s.plan().precision();
+        if (p != Precision.FP8 && p != Precision.FP4) {
+            return 0;
+        }
+        ModelSpec m = s.model();
+        int t = s.plan().tp();
+        double ffn = m.moe() == null ? (double) m.ffn() / t
+                : (double) m.moe().expertFfn() / t * m.moe().topK() * m.moe().capacityFactor();
+        double elements = s.tokens() * (2 * s.hidden() + s.hidden() / t + ffn);
+        return memory.seconds(elements * (ACT_BYTES + p.bytes()), elements, 4);
     }
 
     // --- communication --------------------------------------------------------------------------------------------

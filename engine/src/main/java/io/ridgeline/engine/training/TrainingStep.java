@@ -105,8 +105,8 @@ public final class TrainingStep {
         double stageParams = layerParams + embeddingParams;
         double dpComm = dataParallelSeconds(stageParams, plan, dp, slowest, layersPerStage, m);
         if (p > 1 && model.tiedEmbeddings()) {
-            // Tied input and output embeddings: first and last stage all-reduce the shared gradient (fp32).
-            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.GRADIENT_BYTES, new Group(2, 1,
+            // Tied input and output embeddings: first and last stage all-reduce the shared gradient.
+            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.gradientBytesPerParam(plan), new Group(2, 1,
                     (p - 1) * ppStride));
         }
         double optimizerParams = stageParams / (plan.zero() >= 1 ? plan.dp() : 1);
@@ -157,15 +157,15 @@ public final class TrainingStep {
     }
 
     /**
-     * Gradient reduction over DP: fp32 gradients all-reduced (ZeRO-0) or reduce-scattered plus a 16-bit parameter
-     * all-gather (ZeRO-1/2/3). Without overlap it follows the last backward; with overlap (bucketed, as Megatron's
+     * Gradient reduction over DP: gradients (fp32 legacy, 16-bit modern) all-reduced (ZeRO-0) or reduce-scattered
+     * plus a 16-bit parameter all-gather (ZeRO-1/2/3). Without overlap it follows the last backward; with overlap (bucketed, as Megatron's
      * overlap_grad_reduce) only what outlasts the last micro-batch's backward is exposed.
      */
     private double dataParallelSeconds(double params, TrainingPlan plan, Group dp, Cost stage, double layers, int m) {
         if (plan.dp() == 1) {
             return 0;
         }
-        double gradBytes = params * ModelStateMemory.GRADIENT_BYTES;
+        double gradBytes = params * ModelStateMemory.gradientBytesPerParam(plan);
         double comm;
         if (plan.zero() == 0) {
             comm = collectives.allReduce(gradBytes, dp);

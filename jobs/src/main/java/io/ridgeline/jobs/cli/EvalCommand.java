@@ -204,21 +204,13 @@ public final class EvalCommand implements Callable<Integer> {
         int m = positive(gemmM, f, "m", 4096, errors);
         int n = positive(gemmN, f, "n", 4096, errors);
         int k = positive(gemmK, f, "k", 4096, errors);
-        String gpuId = text(gpu, f, "gpu", "a100-80g");
-        HardwareCatalog hw = HardwareCatalog.bundled();
-        if (!hw.hasChip(gpuId)) {
-            errors.add(InputError.of(source(), "gpu", Names.expectedOneOf(gpuId, hw.chips().keySet()),
-                    "'" + gpuId + "'"));
-        }
-        Precision pr = Precision.parse(text(precision, f, "precision", "bf16"));
-        if (pr == null) {
-            errors.add(InputError.of(source(), "precision", "one of fp32, tf32, bf16, fp16, fp8, fp4",
-                    "'" + text(precision, f, "precision", "") + "'"));
-        }
+        Chip chip = chip(f, errors);
+        Precision pr = precision(f, errors);
         if (!errors.isEmpty()) {
             throw new InvalidInputException(errors);
         }
-        io.ridgeline.engine.ops.GemmModel g = new io.ridgeline.engine.ops.GemmModel(hw.chip(gpuId));
+        String gpuId = chip.id();
+        io.ridgeline.engine.ops.GemmModel g = new io.ridgeline.engine.ops.GemmModel(chip);
         double seconds = g.seconds(m, n, k, pr);
         double flops = 2.0 * m * n * k / seconds;
         if (json) {
@@ -232,7 +224,7 @@ public final class EvalCommand implements Callable<Integer> {
             System.out.println(root.toPrettyString());
         } else {
             System.out.printf("GEMM %d x %d x %d %s on %s: %.4g s, %.1f TFLOP/s (%.1f%% of dense peak)%n", m, n, k,
-                    pr.id(), gpuId, seconds, flops / 1e12, flops / hw.chip(gpuId).peakFlopsPerSecond(pr) * 100);
+                    pr.id(), gpuId, seconds, flops / 1e12, flops / chip.peakFlopsPerSecond(pr) * 100);
         }
         return 0;
     }
@@ -280,7 +272,6 @@ public final class EvalCommand implements Callable<Integer> {
         List<InputError> errors = new ArrayList<>();
         HardwareCatalog hw = HardwareCatalog.bundled();
         String modelName = text(model, f, "model", "gpt3-175b");
-        String gpuId = text(gpu, f, "gpu", "a100-80g");
         ModelSpec m = null;
         if (!ModelCatalog.bundled().has(modelName)) {
             errors.add(InputError.of(source(), "model", Names.expectedOneOf(modelName,
@@ -288,13 +279,7 @@ public final class EvalCommand implements Callable<Integer> {
         } else {
             m = ModelCatalog.bundled().model(modelName);
         }
-        Chip chip = null;
-        if (!hw.hasChip(gpuId)) {
-            errors.add(InputError.of(source(), "gpu", Names.expectedOneOf(gpuId, hw.chips().keySet()),
-                    "'" + gpuId + "'"));
-        } else {
-            chip = hw.chip(gpuId);
-        }
+        Chip chip = chip(f, errors);
         int nGpus = positive(gpus, f, "gpus", 8, errors);
         int seq = positive(seqLen, f, "seq_len", 2048, errors);
         int t = positive(tp, f, "tp", 1, errors);
@@ -320,11 +305,7 @@ public final class EvalCommand implements Callable<Integer> {
             errors.add(InputError.of(source(), "recompute", "none, selective or full",
                     "'" + text(recompute, f, "recompute", "") + "'"));
         }
-        Precision pr = Precision.parse(text(precision, f, "precision", "bf16"));
-        if (pr == null) {
-            errors.add(InputError.of(source(), "precision", "one of fp32, tf32, bf16, fp16, fp8, fp4",
-                    "'" + text(precision, f, "precision", "") + "'"));
-        }
+        Precision pr = precision(f, errors);
         boolean fl = bool(flash, f, "flash_attention", true, errors);
         boolean og = bool(overlapGrad, f, "overlap_grad", true, errors);
         ScaleOutNetwork net = null;
@@ -354,6 +335,27 @@ public final class EvalCommand implements Callable<Integer> {
         }
         TrainingPlan plan = new TrainingPlan(t, p, d, c, e, spOn, v, z, mb, gb, rc, pr, og, fl);
         return new Point(m, seq, system, plan);
+    }
+
+    /** The --gpu preset, or null with an error naming the known ones. */
+    private Chip chip(Map<String, JsonNode> f, List<InputError> errors) {
+        HardwareCatalog hw = HardwareCatalog.bundled();
+        String id = text(gpu, f, "gpu", "a100-80g");
+        if (!hw.hasChip(id)) {
+            errors.add(InputError.of(source(), "gpu", Names.expectedOneOf(id, hw.chips().keySet()), "'" + id + "'"));
+            return null;
+        }
+        return hw.chip(id);
+    }
+
+    /** The --precision, or null with an error. */
+    private Precision precision(Map<String, JsonNode> f, List<InputError> errors) {
+        String v = text(precision, f, "precision", "bf16");
+        Precision p = Precision.parse(v);
+        if (p == null) {
+            errors.add(InputError.of(source(), "precision", "one of fp32, tf32, bf16, fp16, fp8, fp4", "'" + v + "'"));
+        }
+        return p;
     }
 
     private static String text(String flag, Map<String, JsonNode> f, String key, String fallback) {

@@ -152,7 +152,8 @@ public final class SweepJob {
                     (long) frontier.size(), status[PointStatus.OK.ordinal()],
                     status[PointStatus.MEMORY_CAPACITY.ordinal()], status[PointStatus.PLAN_SHAPE.ordinal()],
                     status[PointStatus.GPU_COUNT.ordinal()], status[PointStatus.NO_VALID_PLAN.ordinal()],
-                    status[PointStatus.CONSTRAINT.ordinal()], spec.points().id(), jsc.master(), partitions);
+                    status[PointStatus.CONSTRAINT.ordinal()], spec.points().id(), jsc.master(), partitions,
+                    objectives(spec), groupBy(spec));
             spark.createDataFrame(List.of(run), SparkSchemas.of(ResultsSchema.RUNS)).coalesce(1).write()
                     .mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("runs"));
             committer.commit(TABLES);
@@ -166,6 +167,23 @@ public final class SweepJob {
                 committer.abort();
             }
         }
+    }
+
+    /** "max tokens_per_s,min cost_usd": how diff knows what "moved" means for this run. */
+    static String objectives(SweepSpec spec) {
+        StringBuilder sb = new StringBuilder();
+        for (SweepSpec.Objective o : spec.objectives()) {
+            sb.append(sb.length() == 0 ? "" : ",").append(o.goal().id()).append(' ').append(o.metric().column());
+        }
+        return sb.toString();
+    }
+
+    static String groupBy(SweepSpec spec) {
+        StringBuilder sb = new StringBuilder();
+        for (GroupColumn g : spec.groupBy()) {
+            sb.append(sb.length() == 0 ? "" : ",").append(g.column());
+        }
+        return sb.toString();
     }
 
     /** Every group's skyline in canonical order, groups ordered by their label. */

@@ -1,0 +1,150 @@
+package io.ridgeline.jobs.cli;
+
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.schema.ColumnType;
+import io.ridgeline.schema.ResultsSchema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The CLI without Spark: bad input fails before any Spark work; sql and diff over DuckDB-written fixtures. */
+class CliTest {
+    @TempDir
+    Path dir;
+
+    private record Outcome(int code, String out, String err) {
+    }
+
+    private static Outcome run(String... args) {
+        PrintStream oldOut = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        try {
+            System.setOut(new PrintStream(out, true));
+            CommandLine cl = RidgelineCli.commandLine();
+            cl.setErr(new PrintWriter(err, true));
+            int code = cl.execute(args);
+            return new Outcome(code, out.toString(), err.toString());
+        } finally {
+            System.setOut(oldOut);
+        }
+    }
+
+    @Test
+    void invalidSweepExitsWithCode2AndEveryErrorBeforeSpark() throws Exception {
+        Path f = dir.resolve("bad.yaml");
+        Files.writeString(f, "name: bad\nmodels: [gpt3-175]\nphases: []\nhardware: {presets: [h100]}\n");
+        Outcome o = run("sweep", f.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains(f + ":2:10: models[0]: expected one of ["), o.err());
+        assertTrue(o.err().contains("(did you mean 'gpt3-175b'?), found 'gpt3-175'"), o.err());
+        assertTrue(o.err().contains(f + ":3:9: phases: expected a non-empty list, found an empty list"), o.err());
+        assertTrue(o.err().contains(f + ":1:1: cluster: expected a mapping with gpu_count, found no 'cluster' key"),
+                o.err());
+        assertTrue(o.err().contains("; nothing was run."), o.err());
+        assertFalse(Files.exists(dir.resolve("out")), "no output directory for an invalid sweep");
+    }
+
+    @Test
+    void gridsAboveTheLimitNeedYes() throws Exception {
+        Path f = dir.resolve("big.yaml");
+        Files.writeString(f, "name: big\nmodels: [llama2-7b]\nphases: [{phase: training, seq_len: [2048], "
+                + "global_batch: [512]}]\nhardware: {presets: [a100-80g, h100-sxm]}\n"
+                + "cluster: {gpu_count: [64, 128, 256]}\nparallelism: {tp: [8], pp: [1]}\n");
+        Outcome o = run("sweep", f.toString(), "--max-points", "5", "--out", dir.resolve("out").toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains(f + ": (grid): expected at most 5 points and 30.0 estimated minutes, or --yes, "
+                + "found 6 points, about "), o.err());
+        assertTrue(o.out().contains("grid: 6 points = 1 models x 1 phase settings x 2 chips"), o.out());
+        Outcome dry = run("sweep", f.toString(), "--dry-run");
+        assertEquals(0, dry.code(), dry.err());
+        assertTrue(dry.out().contains("plans: 18 engine evaluations (search, keep best)"), dry.out());
+        assertTrue(dry.out().contains("dry run: the sweep is valid"), dry.out());
+    }
+
+    @Test
+    void everyMetricIsADoubleColumnOfThePointsTable() {
+        for (Metric m : Metric.values()) {
+            ColumnType t = ResultsSchema.POINTS.column(m.column()).type();
+            assertEquals(m == Metric.GPU_COUNT ? ColumnType.INT : ColumnType.DOUBLE, t, m.column());
+        }
+    }
+
+    /** Two runs' frontiers and manifests written by DuckDB in the layout the sweep job commits. */
+    private Path fixtures() throws Exception {
+        Path out = dir.resolve("res");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
+            String cols = "SELECT * FROM (VALUES ";
+            String tail = ") t(frontier_group, model, phase, seq_len, global_batch, chip, gpu_count, scale_out, "
+                    + "scale_out_gbps, scale_up_domain, tp, pp, dp, cp, ep, sp, vpp, zero, micro_batch, recompute, "
+                    + "precision, tokens_per_s, cost_usd)";
+            String stay = "('model=m', 'm', 'training', 2048, 512, 'h100-sxm', 64, 'ndr', 400.0, 8, 8, 1, 8, 1, 1, "
+                    + "true, 1, 1, 1, 'selective', 'bf16', ";
+            String gone = "('model=m', 'm', 'training', 2048, 512, 'a100-80g', 64, 'hdr', 200.0, 8, 8, 1, 8, 1, 1, "
+                    + "true, 1, 1, 1, 'selective', 'bf16', 50.0, 1.0)";
+            String fresh = "('model=m', 'm', 'training', 2048, 512, 'b200', 64, 'xdr', 800.0, 8, 8, 1, 8, 1, 1, "
+                    + "true, 1, 1, 1, 'selective', 'bf16', 300.0, 3.0)";
+            for (String[] run : new String[][]{{"a", stay + "100.0, 2.0), " + gone}, {"b", stay + "110.0, 2.0), "
+                    + fresh}}) {
+                Files.createDirectories(out.resolve("frontier/run_id=" + run[0]));
+                Files.createDirectories(out.resolve("runs/run_id=" + run[0]));
+                st.execute("COPY (" + cols + run[1] + tail + ") TO '" + out.resolve("frontier/run_id=" + run[0]
+                        + "/part-0.parquet") + "' (FORMAT parquet)");
+                st.execute("COPY (SELECT 'm' AS sweep_name, 'max tokens_per_s,min cost_usd' AS objectives) TO '"
+                        + out.resolve("runs/run_id=" + run[0] + "/part-0.parquet") + "' (FORMAT parquet)");
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void diffListsAppearedDisappearedAndMovedPoints() throws Exception {
+        Path out = fixtures();
+        Outcome o = run("diff", "a", "b", "--out", out.toString(), "--tolerance", "0.05");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("(3 rows)"), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("appeared") && l.contains("b200")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("disappeared") && l.contains("a100-80g")), o.out());
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("moved") && l.contains("h100-sxm")), o.out());
+        Outcome loose = run("diff", "a", "b", "--out", out.toString(), "--tolerance", "0.2");
+        assertTrue(loose.out().contains("(2 rows)"), "a 10% move is within a 20% tolerance: " + loose.out());
+    }
+
+    @Test
+    void diffSuggestsTheClosestRunId() throws Exception {
+        Outcome o = run("diff", "a", "bb", "--out", fixtures().toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("RUN_B: expected a committed run id: one of [a, b] (did you mean 'b'?), found "
+                + "'bb'"), o.err());
+    }
+
+    @Test
+    void sqlQueriesTheTablesAndExportsCsv() throws Exception {
+        Path out = fixtures();
+        Outcome o = run("sql", "--out", out.toString(), "select run_id, count(*) as n from frontier group by run_id "
+                + "order by run_id");
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("a       2"), o.out());
+        Path csv = dir.resolve("f.csv");
+        assertEquals(0, run("sql", "--out", out.toString(), "--csv", csv.toString(),
+                "select chip, tokens_per_s from frontier where run_id = 'b' order by chip").code());
+        assertEquals("chip,tokens_per_s\nb200,300.0\nh100-sxm,110.0\n", Files.readString(csv));
+        Outcome bad = run("sql", "--out", out.toString(), "select nope from frontier");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().startsWith("sql: QUERY: expected a valid query over [frontier, runs], found "), bad.err());
+    }
+}
