@@ -213,11 +213,16 @@ public final class TrainingStep {
     }
 
     private void bind(SystemSpec system) {
-        if (system.equals(cachedSystem)) {
+        if (system == cachedSystem || system.equals(cachedSystem)) {
             return;
         }
-        gemm = new GemmModel(system.chip());
-        memory = new MemoryBoundOp(system.chip());
+        // GEMM and memory-bound times depend only on the chip: keep them (and the GEMM shape cache) when only the
+        // network, domain or GPU count changes, as in a sweep over clusters of one chip. Rebuilding them per system
+        // made every system change a cold start (46 KB and every shape recomputed).
+        if (gemm == null || !gemm.chip().equals(system.chip())) {
+            gemm = new GemmModel(system.chip());
+            memory = new MemoryBoundOp(system.chip());
+        }
         collectives = new CollectiveModel(system, catalog.curve(system.chip()));
         layerTime = new LayerTime(gemm, memory, collectives);
         headTime = new HeadTime(gemm, memory, collectives);
