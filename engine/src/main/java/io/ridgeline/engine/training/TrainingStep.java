@@ -223,7 +223,7 @@ public final class TrainingStep {
             gemm = new GemmModel(system.chip());
             memory = new MemoryBoundOp(system.chip());
         }
-        collectives = new CollectiveModel(system, catalog.curve(system.chip()));
+        collectives = new CollectiveModel(system, catalog.curve(system.chip()), collectives);
         layerTime = new LayerTime(gemm, memory, collectives);
         headTime = new HeadTime(gemm, memory, collectives);
         cachedSystem = system;
