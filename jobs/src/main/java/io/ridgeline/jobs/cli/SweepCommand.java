@@ -85,6 +85,13 @@ public final class SweepCommand implements Callable<Integer> {
                 spec.models().size(), spec.workloads().size(), spec.chips().size(), spec.scaleOuts().size(),
                 spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.gpuCounts().size(),
                 spec.grid().radix(7));
+        if (!spec.derived().isEmpty() || !spec.unbuildable().isEmpty()) {
+            console.printf("  derived chips: %d buildable, %d cannot exist%n", spec.derived().size(),
+                    spec.unbuildable().size());
+            for (String u : spec.unbuildable()) {
+                console.println("    skipped " + u);
+            }
+        }
         SweepJob.Estimate est = SweepJob.estimate(spec, cores, 2.0);
         console.printf(Locale.ROOT, "  plans: %,d engine evaluations (%s, keep %s); objectives %s; points: %s%n",
                 est.evaluations(), spec.parallelism().mode().name().toLowerCase(Locale.ROOT),
@@ -102,7 +109,9 @@ public final class SweepCommand implements Callable<Integer> {
             return 0;
         }
         double validateSeconds = (System.nanoTime() - t0) / 1e9;
-        SparkSession.Builder b = SparkSession.builder().appName("ridgeline sweep " + spec.name());
+        // maxToStringFields: the points schema is wide; Spark would warn about truncating plan strings.
+        SparkSession.Builder b = SparkSession.builder().appName("ridgeline sweep " + spec.name())
+                .config("spark.sql.debug.maxToStringFields", "200");
         if (!conf.contains("spark.master") || master != null) {
             b.master(sparkMaster);
         }
