@@ -65,6 +65,9 @@ class SweepLoaderTest {
         Path dir = Path.of(System.getProperty("ridgeline.project.dir", "..")).resolve("sweeps");
         SweepSpec q = SweepLoader.load(dir.resolve("quickstart.yaml"));
         assertEquals("quickstart", q.name());
+        SweepSpec t = SweepLoader.load(dir.resolve("technology.yaml"));
+        assertEquals(24, t.derived().size());
+        assertEquals(26, t.chips().size());
     }
 
     @Test
