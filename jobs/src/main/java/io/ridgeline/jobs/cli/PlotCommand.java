@@ -163,8 +163,14 @@ public final class PlotCommand implements Runnable {
                 String runId = RunSelector.resolve(c, results.run, results.out.resolve("runs").toString());
                 String source = duck.views.contains("points") ? "points" : "frontier";
                 Set<String> available = ColumnSelector.available(c, source);
-                ColumnSelector.check(List.of(x, y, colorBy), available, results.out.resolve(source).toString(),
-                        "--x/--y/--color-by");
+                List<InputError> errors = new ArrayList<>();
+                String where = results.out.resolve(source).toString();
+                ColumnSelector.checkOne(x, available, where, "--x", errors);
+                ColumnSelector.checkOne(y, available, where, "--y", errors);
+                ColumnSelector.checkOne(colorBy, available, where, "--color-by", errors);
+                if (!errors.isEmpty()) {
+                    throw new InvalidInputException(errors);
+                }
                 List<String> cols = new ArrayList<>(new LinkedHashSet<>(List.of(x, y, colorBy)));
                 String feasible = available.contains("status") ? "status = 'ok'" : null;
                 ResultRows points = results.query(c, source, cols, runId, feasible, null, 0);

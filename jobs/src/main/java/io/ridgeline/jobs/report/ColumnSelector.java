@@ -52,6 +52,15 @@ public final class ColumnSelector {
         return List.copyOf(requested);
     }
 
+    /** Validates one column given by its own flag (e.g. {@code --x}), adding an error with a suggestion. */
+    public static void checkOne(String name, Set<String> available, String table, String flag,
+                                List<InputError> errors) {
+        if (!available.contains(name)) {
+            errors.add(InputError.of(flag, flag.replaceFirst("^--", ""), "a column of " + table + ": "
+                    + Names.expectedOneOf(name, available), "'" + name + "'"));
+        }
+    }
+
     /** The schema unit of a column ("" for labels and unknown columns). */
     public static String unit(String table, String column) {
         if (column.equals(ResultsSchema.RUN_ID)) {
