@@ -128,9 +128,10 @@ public final class ExportCommand implements Callable<Integer> {
                 }
                 Path f = to.resolve(runId + "-tco.xlsx");
                 new TcoWorkbook(TcoParameters.defaults(), runTokens, about(c, runId)).write(forXlsx, f);
-                System.out.printf("wrote %s (sheets %s, %s; %d cost formulas per row over %s)%n", f,
-                        TcoWorkbook.ASSUMPTIONS, String.join(", ", forXlsx.stream().map(ResultRows::table).toList()),
-                        TcoWorkbook.formulaHeaders().size(), TcoWorkbook.ASSUMPTIONS);
+                System.out.printf("wrote %s (sheets %s, %s, %s; %d cost formulas per row over %s)%n", f,
+                        TcoWorkbook.ASSUMPTIONS, String.join(", ", forXlsx.stream().map(r -> TcoWorkbook.sheetName(
+                                r.table())).toList()), TcoWorkbook.ABOUT, TcoWorkbook.formulaHeaders().size(),
+                        TcoWorkbook.ASSUMPTIONS);
             }
         }
         return 0;

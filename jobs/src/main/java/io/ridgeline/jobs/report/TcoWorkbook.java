@@ -259,8 +259,7 @@ public final class TcoWorkbook {
     }
 
     private void dataSheet(XSSFWorkbook wb, Styles s, ResultRows t, Map<String, Integer> chipRow) {
-        String name = Character.toUpperCase(t.table().charAt(0)) + t.table().substring(1);
-        Sheet sh = wb.createSheet(name);
+        Sheet sh = wb.createSheet(sheetName(t.table()));
         Row head = sh.createRow(0);
         List<String> cols = t.columns();
         for (int i = 0; i < cols.size(); i++) {
@@ -399,6 +398,11 @@ public final class TcoWorkbook {
                 return st;
             });
         }
+    }
+
+    /** The sheet of a table: frontier to Frontier, points to Points. */
+    public static String sheetName(String table) {
+        return Character.toUpperCase(table.charAt(0)) + table.substring(1);
     }
 
     /** The Assumptions cell of one parameter, e.g. {@code B12} (for tests and docs). */
