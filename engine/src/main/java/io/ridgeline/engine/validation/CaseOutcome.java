@@ -4,7 +4,7 @@ package io.ridgeline.engine.validation;
  * One case scored: {@code status} is ok, unsupported (the engine cannot express it; {@code reason} says why) or
  * infeasible (the engine says the configuration cannot run, e.g. out of memory, while it did run).
  *
- * @param errorPct signed relative error (predicted - measured) / measured x 100; NaN unless ok
+ * @param errorPct signed relative error (predicted - measured) / measured x 100; NaN when nothing was predicted
  */
 public record CaseOutcome(String caseId, String file, String source, String phase, String metric, String gpu,
                           String status, double predicted, double measured, double errorPct, String reason) {
@@ -19,9 +19,14 @@ public record CaseOutcome(String caseId, String file, String source, String phas
                 Double.NaN, measured, Double.NaN, reason);
     }
 
-    public static CaseOutcome infeasible(CaseKey k, double measured, String reason) {
+    /**
+     * The engine says the configuration cannot run although it did: a memory-model miss worth seeing. The time the
+     * engine computed anyway is kept in {@code predicted} (NaN when there is none), outside the ok statistics.
+     */
+    public static CaseOutcome infeasible(CaseKey k, double predicted, double measured, String reason) {
+        double error = Double.isFinite(predicted) ? (predicted - measured) / measured * 100 : Double.NaN;
         return new CaseOutcome(k.caseId(), k.file(), k.source(), k.phase(), k.metric(), k.gpu(), "infeasible",
-                Double.NaN, measured, Double.NaN, reason);
+                predicted, measured, error, reason);
     }
 
     public boolean isOk() {

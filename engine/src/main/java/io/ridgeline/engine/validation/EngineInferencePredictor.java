@@ -23,7 +23,9 @@ final class EngineInferencePredictor implements InferencePredictor {
         InferenceResult r = step.evaluate(mapper.model(row), mapper.system(row), InferenceCases.plan(row),
                 InferenceCases.workload(row));
         if (!r.feasible()) {
-            return CaseOutcome.infeasible(key, measured, r.infeasibility().id() + ": " + r.detail());
+            double predicted = Double.isFinite(r.e2eLatencySeconds()) ? InferenceMetrics.predict(key.metric(), r)
+                    : Double.NaN;
+            return CaseOutcome.infeasible(key, predicted, measured, r.infeasibility().id() + ": " + r.detail());
         }
         return CaseOutcome.ok(key, InferenceMetrics.predict(key.metric(), r), measured);
     }

@@ -87,14 +87,19 @@ public final class Validator {
         if (result == null) {
             return CaseOutcome.unsupported(key, measured, "no micro-batch size gives a well-shaped plan");
         }
-        if (!result.feasible()) {
-            return CaseOutcome.infeasible(key, measured, result.infeasibility().id() + ": " + result.detail());
-        }
-        return switch (key.metric()) {
-            case "iteration_time_s" -> CaseOutcome.ok(key, result.stepTimeSeconds(), measured);
-            case "tokens_per_s_per_gpu" -> CaseOutcome.ok(key, result.tokensPerSecond() / system.gpuCount(), measured);
-            default -> CaseOutcome.unsupported(key, measured, "metric '" + key.metric() + "' is not a training metric");
+        double predicted = switch (key.metric()) {
+            case "iteration_time_s" -> result.stepTimeSeconds();
+            case "tokens_per_s_per_gpu" -> result.tokensPerSecond() / system.gpuCount();
+            default -> Double.NaN;
         };
+        if (Double.isNaN(predicted) && result.feasible()) {
+            return CaseOutcome.unsupported(key, measured, "metric '" + key.metric() + "' is not a training metric");
+        }
+        if (!result.feasible()) {
+            return CaseOutcome.infeasible(key, predicted, measured, result.infeasibility().id() + ": "
+                    + result.detail());
+        }
+        return CaseOutcome.ok(key, predicted, measured);
     }
 
     /** The fastest feasible micro-batch among the divisors of the per-replica batch (the sources tuned it). */
