@@ -6,6 +6,7 @@ import io.ridgeline.engine.hardware.ScaleOutNetwork;
 import io.ridgeline.engine.hardware.SystemSpec;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.pareto.Skyline;
+import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.training.TrainingResult;
 import io.ridgeline.engine.training.TrainingStep;
 import io.ridgeline.engine.workload.ModelCatalog;
@@ -61,7 +62,17 @@ public final class SweepEvaluator {
         this.spec = spec;
         this.grid = spec.grid();
         this.models = spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new);
-        this.chips = spec.chips().stream().map(hardware::chip).toArray(Chip[]::new);
+        this.chips = new Chip[spec.chips().size()];
+        for (int i = 0; i < chips.length; i++) {
+            String id = spec.chips().get(i);
+            DerivedDesign design = null;
+            for (DerivedDesign d : spec.derived()) {
+                if (d.id().equals(id)) {
+                    design = d;
+                }
+            }
+            chips[i] = design == null ? hardware.chip(id) : design.build(TechnologyCatalog.bundled());
+        }
         this.networks = new ScaleOutNetwork[chips.length][spec.scaleOuts().size()];
         for (int c = 0; c < chips.length; c++) {
             for (int n = 0; n < spec.scaleOuts().size(); n++) {

@@ -7,6 +7,7 @@ import io.ridgeline.engine.pareto.Goal;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.sweep.SpecNode.ListNode;
 import io.ridgeline.engine.sweep.SpecNode.MapNode;
 import io.ridgeline.engine.sweep.SpecNode.Scalar;
@@ -42,6 +43,8 @@ public final class SweepLoader {
             "cluster", "parallelism", "constraints", "objectives", "frontier", "output");
     static final List<String> PHASE_KEYS = List.of("phase", "seq_len", "global_batch");
     static final List<String> HARDWARE_KEYS = List.of("presets", "derived");
+    static final List<String> DERIVED_KEYS = List.of("name", "architecture", "node", "dies", "die_area_mm2",
+            "power_w", "l2_mib", "dram", "stacks", "scale_up_link", "scale_up_links", "scale_up_domain");
     static final List<String> NETWORK_KEYS = List.of("scale_out", "scale_out_gbps", "scale_up_domain");
     static final List<String> CLUSTER_KEYS = List.of("gpu_count");
     static final List<String> SEARCH_LISTS = List.of("tp", "pp", "cp", "ep", "vpp", "micro_batch", "zero", "sp",
@@ -126,6 +129,7 @@ public final class SweepLoader {
             if (root == null) {
                 return null;
             }
+
             keys(root, "", TOP_KEYS);
             String name = null;
             SpecNode nameNode = required(root, "", "name", "a sweep name");
@@ -149,17 +153,30 @@ public final class SweepLoader {
             }
             List<Workload> workloads = workloads(required(root, "", "phases", "a list of phases"), resolved);
 
-            List<String> chips = List.of();
-            MapNode hw = map(required(root, "", "hardware", "a mapping with presets"), "hardware");
+            List<String> chips = new ArrayList<>();
+            List<DerivedDesign> designs = new ArrayList<>();
+            List<String> unbuildable = new ArrayList<>();
+            MapNode hw = map(required(root, "", "hardware", "a mapping with presets and/or derived"), "hardware");
             if (hw != null) {
                 keys(hw, "hardware", HARDWARE_KEYS);
-                SpecNode derived = hw.get("derived");
-                if (derived != null && !(derived instanceof ListNode l && l.items().isEmpty())) {
-                    error(derived, "hardware.derived", "an empty list (technology-derived chips are not wired into "
-                            + "sweeps yet; use presets)", derived.describe());
+                if (hw.get("presets") == null && hw.get("derived") == null) {
+                    error(hw, "hardware.presets", "a list of chip ids (or hardware.derived designs)",
+                            "neither 'presets' nor 'derived'");
                 }
-                chips = list(required(hw, "hardware", "presets", "a list of chip ids"), "hardware.presets",
-                        (n, p) -> catalogueName(n, p, hardwareCatalog.chips().keySet()));
+                if (hw.get("presets") != null) {
+                    chips.addAll(list(hw.get("presets"), "hardware.presets",
+                            (n, p) -> catalogueName(n, p, hardwareCatalog.chips().keySet())));
+                }
+                if (hw.get("derived") != null) {
+                    derived(hw.get("derived"), designs, unbuildable);
+                    for (DerivedDesign d : designs) {
+                        chips.add(d.id());
+                    }
+                    if (chips.isEmpty() && !unbuildable.isEmpty()) {
+                        error(hw.get("derived"), "hardware.derived", "at least one buildable design",
+                                "none of " + unbuildable.size() + ": " + unbuildable.get(0));
+                    }
+                }
             }
 
             List<String> scaleOuts = List.of(SweepSpec.DEFAULT);
@@ -220,7 +237,8 @@ public final class SweepLoader {
             }
             if (errors.isEmpty()) {
                 SweepSpec spec = new SweepSpec(source, name, description, sha, models, workloads, chips, scaleOuts,
-                        gbps, domains, gpus, par, new SweepSpec.Constraints(bounds), objectives, groupBy, points);
+                        gbps, domains, gpus, par, new SweepSpec.Constraints(bounds), objectives, groupBy, points,
+                        designs, unbuildable);
                 try {
                     spec.grid();
                 } catch (ArithmeticException e) {
@@ -229,6 +247,88 @@ public final class SweepLoader {
                 return spec;
             }
             return null;
+        }
+
+        /**
+         * Expands each {@code hardware.derived} entry (every key may list values) into designs, checks catalogue
+         * names where they are written, and builds each design once: designs that cannot exist (DRAM stacks that do
+         * not fit the shoreline, a power budget below static + I/O power...) are listed, not fatal, because finding
+         * them is part of exploring a design space.
+         */
+        void derived(SpecNode node, List<DerivedDesign> designs, List<String> unbuildable) {
+            ListNode l = listNode(node, "hardware.derived");
+            if (l == null) {
+                return;
+            }
+            TechnologyCatalog tech = TechnologyCatalog.bundled();
+            for (int i = 0; i < l.items().size(); i++) {
+                String path = "hardware.derived[" + i + "]";
+                MapNode m = map(l.items().get(i), path);
+                if (m == null) {
+                    continue;
+                }
+                keys(m, path, DERIVED_KEYS);
+                int before = errors.size();
+                SpecNode nameNode = required(m, path, "name", "a design name (prefix of the chip ids)");
+                String name = nameNode == null ? null : string(nameNode, path + ".name");
+                if (name != null && !NAME.matcher(name).matches()) {
+                    error(nameNode, path + ".name", "a lower-case name of letters, digits, '.', '_' or '-'",
+                            "'" + name + "'");
+                }
+                List<String> archs = m.get("architecture") == null ? List.of("blackwell") : list(m.get(
+                        "architecture"), path + ".architecture", (n, p) -> catalogueName(n, p,
+                        tech.architectures().keySet()));
+                List<String> nodes = list(required(m, path, "node", "a list of logic nodes"), path + ".node",
+                        (n, p) -> catalogueName(n, p, tech.nodes().keySet()));
+                List<Integer> dies = m.get("dies") == null ? List.of(1) : list(m.get("dies"), path + ".dies",
+                        (n, p) -> integer(n, p, 1, 8, "an integer in [1, 8]"));
+                List<Double> areas = list(required(m, path, "die_area_mm2", "a list of die areas in mm2"),
+                        path + ".die_area_mm2", (n, p) -> number(n, p, 0, 858, false));
+                List<Double> watts = list(required(m, path, "power_w", "a list of power budgets in W"),
+                        path + ".power_w", (n, p) -> number(n, p, 0, 1e5, false));
+                List<Double> l2 = m.get("l2_mib") == null ? List.of(50.0) : list(m.get("l2_mib"), path + ".l2_mib",
+                        (n, p) -> number(n, p, 0, 1e5, false));
+                List<String> drams = list(required(m, path, "dram", "a list of DRAM types"), path + ".dram",
+                        (n, p) -> catalogueName(n, p, tech.drams().keySet()));
+                List<Integer> stacks = list(required(m, path, "stacks", "a list of DRAM stack counts"),
+                        path + ".stacks", (n, p) -> integer(n, p, 1, 64, "an integer in [1, 64]"));
+                String link = m.get("scale_up_link") == null ? "nvlink5" : catalogueName(m.get("scale_up_link"),
+                        path + ".scale_up_link", tech.links().keySet());
+                int links = m.get("scale_up_links") == null ? 18 : orElse(integer(m.get("scale_up_links"),
+                        path + ".scale_up_links", 1, 256, "an integer in [1, 256]"), 18);
+                int domain = m.get("scale_up_domain") == null ? 8 : orElse(integer(m.get("scale_up_domain"),
+                        path + ".scale_up_domain", 1, MAX_PARALLEL, "an integer in [1, 65536]"), 8);
+                if (errors.size() > before) {
+                    continue;
+                }
+                for (String arch : archs) {
+                    for (String nd : nodes) {
+                        for (int d : dies) {
+                            for (double a : areas) {
+                                for (double w : watts) {
+                                    for (double l2Mib : l2) {
+                                        for (String dr : drams) {
+                                            for (int st : stacks) {
+                                                String id = DerivedDesign.id(name, nd, d, a, w, dr, st, arch);
+                                                DerivedDesign design = new DerivedDesign(id, arch, nd, d, a, w, l2Mib,
+                                                        dr, st, link, links, domain);
+                                                try {
+                                                    design.build(tech);
+                                                    designs.add(design);
+                                                } catch (InvalidInputException e) {
+                                                    unbuildable.add(id + ": " + e.errors().get(0).fieldPath()
+                                                            + ": expected " + e.errors().get(0).expected()
+                                                            + ", found " + e.errors().get(0).found());
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
 
         List<Workload> workloads(SpecNode node, List<ModelSpec> models) {
@@ -527,7 +627,7 @@ public final class SweepLoader {
                     continue;
                 }
                 int first = out.indexOf(v);
-                if (first >= 0 && !(v instanceof ExplicitPlan)) {
+                if (first >= 0) {
                     error(items.get(i), p, "distinct values", items.get(i).describe() + " again");
                     continue;
                 }

@@ -18,12 +18,16 @@ import java.util.Locale;
  * @param scaleOuts     scale-out network ids; {@link #DEFAULT} = each chip's reference network
  * @param scaleOutGbps  per-GPU scale-out rates in Gbit/s; 0 = the network's own rate
  * @param scaleUpDomains GPUs per scale-up domain; 0 = the chip's own domain
+ * @param chips         preset ids, then the ids of buildable derived designs
+ * @param derived       the buildable technology-derived designs (their ids are in {@code chips})
+ * @param unbuildable   derived combinations that cannot exist, each with the builder's reason (not in the grid)
  */
 public record SweepSpec(String source, String name, String description, String specSha256, List<String> models,
                         List<Workload> workloads, List<String> chips, List<String> scaleOuts,
                         List<Double> scaleOutGbps, List<Integer> scaleUpDomains, List<Integer> gpuCounts,
                         Parallelism parallelism, Constraints constraints, List<Objective> objectives,
-                        List<GroupColumn> groupBy, PointsPolicy points) implements Serializable {
+                        List<GroupColumn> groupBy, PointsPolicy points, List<DerivedDesign> derived,
+                        List<String> unbuildable) implements Serializable {
     private static final long serialVersionUID = 1L;
     public static final String DEFAULT = "default";
 

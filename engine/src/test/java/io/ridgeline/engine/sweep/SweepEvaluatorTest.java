@@ -113,4 +113,27 @@ class SweepEvaluatorTest {
                     p.toString());
         }
     }
+
+    @Test
+    void derivedChipsAreEvaluatedLikePresetsWithTheirOwnMemory() {
+        SweepSpec s = LOADER.parse("d.yaml", String.join("\n", "name: d", "models: [gpt3-175b]",
+                "phases: [{phase: training, seq_len: [2048], global_batch: [1536]}]",
+                "hardware: {derived: [{name: x, node: 3nm, dies: 2, die_area_mm2: 800, power_w: 1000, dram: hbm3e,"
+                        + " stacks: [4, 8]}]}",
+                "cluster: {gpu_count: [512]}", "parallelism: {tp: [4, 8], pp: [4, 8, 16]}", ""));
+        SweepEvaluator ev = new SweepEvaluator(s);
+        double[] capacity = new double[2];
+        PointStatus[] status = new PointStatus[2];
+        for (int i = 0; i < 2; i++) {
+            final int k = i;
+            ev.evaluate(i, p -> {
+                capacity[k] = p.metric(Metric.HBM_CAPACITY_BYTES);
+                status[k] = p.status();
+            });
+        }
+        assertEquals(PointStatus.OK, status[0]);
+        assertEquals(PointStatus.OK, status[1]);
+        // Twice the stacks, twice the capacity (the stacks' power and PHY area cost compute instead: no claim there).
+        assertEquals(2 * capacity[0], capacity[1], 1e-6 * capacity[1]);
+    }
 }

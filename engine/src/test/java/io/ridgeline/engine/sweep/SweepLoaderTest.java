@@ -65,6 +65,9 @@ class SweepLoaderTest {
         Path dir = Path.of(System.getProperty("ridgeline.project.dir", "..")).resolve("sweeps");
         SweepSpec q = SweepLoader.load(dir.resolve("quickstart.yaml"));
         assertEquals("quickstart", q.name());
+        SweepSpec t = SweepLoader.load(dir.resolve("technology.yaml"));
+        assertEquals(24, t.derived().size());
+        assertEquals(26, t.chips().size());
     }
 
     @Test
@@ -157,10 +160,23 @@ class SweepLoaderTest {
     }
 
     @Test
-    void saysDerivedChipsAreNotWiredYet() {
-        assertEquals("t.yaml:9:12: hardware.derived: expected an empty list (technology-derived chips are not "
-                + "wired into sweeps yet; use presets), found a list", only(VALID.replace(
-                "  presets: [a100-80g, h100-sxm]\n", "  presets: [a100-80g, h100-sxm]\n  derived: [{node: n3}]\n")));
+    void expandsDerivedDesignsAndListsTheOnesThatCannotExist() {
+        SweepSpec s = loader.parse("t.yaml", VALID.replace("  presets: [a100-80g, h100-sxm]\n",
+                "  presets: [h100-sxm]\n  derived:\n    - {name: study, node: [5nm, 3nm], dies: 2, die_area_mm2: 800,"
+                        + " power_w: [1000, 60], dram: hbm3e, stacks: 8}\n"));
+        assertEquals(List.of("h100-sxm", "study-blackwell-5nm-2x800mm2-1000w-hbm3ex8",
+                "study-blackwell-3nm-2x800mm2-1000w-hbm3ex8"), s.chips());
+        assertEquals(2, s.unbuildable().size(), s.unbuildable().toString());
+        assertEquals(true, s.unbuildable().get(0).startsWith("study-blackwell-5nm-2x800mm2-60w-hbm3ex8: "
+                + "chip.powerBudgetWatts: expected more than the "), s.unbuildable().get(0));
+    }
+
+    @Test
+    void suggestsTheClosestLogicNodeOfADerivedDesign() {
+        assertEquals("t.yaml:10:27: hardware.derived[0].node: expected one of [12nm, 1nm, 2nm, 3nm, 5nm, 7nm] "
+                + "(did you mean '3nm'?), found '3n'", only(VALID.replace("  presets: [a100-80g, h100-sxm]\n",
+                "  presets: [h100-sxm]\n  derived:\n    - {name: study, node: 3n, die_area_mm2: 800, power_w: 1000,"
+                        + " dram: hbm3e, stacks: 8}\n")));
     }
 
     @Test
@@ -174,6 +190,12 @@ class SweepLoaderTest {
     void rejectsDuplicateKeys() {
         assertEquals("t.yaml:2:1: name: expected each key once (first at line 1), found a duplicate key 'name'",
                 only("name: t\n" + VALID));
+    }
+
+    @Test
+    void rejectsTheSamePlanTwice() {
+        assertEquals("t.yaml:15:20: parallelism.plans[1]: expected distinct values, found a mapping again",
+                only(VALID.replace("mode: search\n  tp: [1, 2, 4, 8]", "mode: explicit\n  plans: [{tp: 8}, {tp: 8}]")));
     }
 
     @Test

@@ -26,7 +26,9 @@ public final class RidgelineCli implements Runnable {
             "io.ridgeline.jobs.cli.DiffCommand",
             "io.ridgeline.jobs.cli.SchemaCommand",
             "io.ridgeline.jobs.cli.EvalCommand",
-            "io.ridgeline.jobs.cli.ValidateCommand");
+            "io.ridgeline.jobs.cli.ValidateCommand",
+            "io.ridgeline.jobs.cli.ExportCommand",
+            "io.ridgeline.jobs.cli.PlotCommand");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

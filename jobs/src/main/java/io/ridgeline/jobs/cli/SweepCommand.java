@@ -85,6 +85,13 @@ public final class SweepCommand implements Callable<Integer> {
                 spec.models().size(), spec.workloads().size(), spec.chips().size(), spec.scaleOuts().size(),
                 spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.gpuCounts().size(),
                 spec.grid().radix(7));
+        if (!spec.derived().isEmpty() || !spec.unbuildable().isEmpty()) {
+            console.printf("  derived chips: %d buildable, %d cannot exist%n", spec.derived().size(),
+                    spec.unbuildable().size());
+            for (String u : spec.unbuildable()) {
+                console.println("    skipped " + u);
+            }
+        }
         SweepJob.Estimate est = SweepJob.estimate(spec, cores, 2.0);
         console.printf(Locale.ROOT, "  plans: %,d engine evaluations (%s, keep %s); objectives %s; points: %s%n",
                 est.evaluations(), spec.parallelism().mode().name().toLowerCase(Locale.ROOT),
@@ -102,7 +109,9 @@ public final class SweepCommand implements Callable<Integer> {
             return 0;
         }
         double validateSeconds = (System.nanoTime() - t0) / 1e9;
-        SparkSession.Builder b = SparkSession.builder().appName("ridgeline sweep " + spec.name());
+        // maxToStringFields: the points schema is wide; Spark would warn about truncating plan strings.
+        SparkSession.Builder b = SparkSession.builder().appName("ridgeline sweep " + spec.name())
+                .config("spark.sql.debug.maxToStringFields", "200");
         if (!conf.contains("spark.master") || master != null) {
             b.master(sparkMaster);
         }
@@ -152,9 +161,9 @@ public final class SweepCommand implements Callable<Integer> {
             }
         }
         c.println("  status: " + status);
-        c.printf("  points:   %s (%,d rows)%n", r.pointsPath(), r.pointsRows());
-        c.printf("  frontier: %s (%,d rows)%n", r.frontierPath(), r.frontierRows());
-        c.printf("  runs:     %s%n", r.runsPath());
+        c.printf("  points:   %s (%,d rows)%n", local(r.pointsPath()), r.pointsRows());
+        c.printf("  frontier: %s (%,d rows)%n", local(r.frontierPath()), r.frontierRows());
+        c.printf("  runs:     %s%n", local(r.runsPath()));
         c.println("frontier (" + objectives(spec) + "):");
         List<Row> rows = r.frontier();
         int group = ResultsSchema.FRONTIER.index("frontier_group");
@@ -188,15 +197,25 @@ public final class SweepCommand implements Callable<Integer> {
                 r.runId());
     }
 
+    /** Local paths without Hadoop's "file:" scheme, so they can be pasted into a shell. */
+    private static String local(String path) {
+        return path.startsWith("file:") ? path.substring("file:".length()) : path;
+    }
+
     private static String line(SweepSpec spec, Row row) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-9s x%-6d tp%d pp%d dp%d", row.getString(
+        sb.append(String.format(Locale.ROOT, "%-9s x%-5d %-7s tp%d pp%d dp%d", row.getString(
                         ResultsSchema.POINTS.index("chip")), row.getInt(ResultsSchema.POINTS.index("gpu_count")),
+                row.getString(ResultsSchema.POINTS.index("scale_out")),
                 row.getInt(ResultsSchema.POINTS.index("tp")), row.getInt(ResultsSchema.POINTS.index("pp")),
                 row.getInt(ResultsSchema.POINTS.index("dp"))));
         int cp = row.getInt(ResultsSchema.POINTS.index("cp"));
         if (cp > 1) {
             sb.append(" cp").append(cp);
+        }
+        int vpp = row.getInt(ResultsSchema.POINTS.index("vpp"));
+        if (vpp > 1) {
+            sb.append(" v").append(vpp);
         }
         sb.append(" mb").append(row.getInt(ResultsSchema.POINTS.index("micro_batch")));
         sb.append(' ').append(row.getString(ResultsSchema.POINTS.index("recompute")));

@@ -97,11 +97,14 @@ public final class SweepJob {
         int cores = Math.max(1, jsc.defaultParallelism());
         SweepEvaluator probe = new SweepEvaluator(spec);
         long plansPerPoint = Math.max(1, probe.plansAt(0));
+        // 4 tasks per core, up to 32 tasks for big grids: progress moves per finished task and small tasks balance,
+        // but every task warms up its own evaluator (plan lists, engine caches), which small sweeps notice.
+        long targetTasks = Math.max(4L * cores, Math.min(32, n * plansPerPoint / 2000));
         long perChunk = Math.max(1, EVALUATIONS_PER_CHUNK / plansPerPoint);
-        perChunk = Math.min(perChunk, Math.max(1, (n + 4L * cores - 1) / (4L * cores)));
+        perChunk = Math.min(perChunk, Math.max(1, (n + targetTasks - 1) / targetTasks));
         long chunks = (n + perChunk - 1) / perChunk;
         int partitions = options.partitions() > 0 ? options.partitions()
-                : (int) Math.min(chunks, Math.min(10_000, 4L * cores));
+                : (int) Math.min(chunks, Math.min(10_000, targetTasks));
 
         RunCommitter committer = RunCommitter.begin(jsc.hadoopConfiguration(), options.outDir(), options.runId());
         boolean committed = false;
