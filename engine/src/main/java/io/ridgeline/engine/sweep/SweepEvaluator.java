@@ -176,7 +176,7 @@ public final class SweepEvaluator {
                     missResult = r;
                     missRank = rank;
                     missBytes = bytes;
-                    missDetail = r.detail();
+                    missDetail = null; // the result's own text, formatted only if this miss is emitted
                 }
                 continue;
             }
@@ -225,7 +225,8 @@ public final class SweepEvaluator {
             } else {
                 fillInfeasible(p.metrics, missResult, system.chip(), p.gpuCount);
             }
-            emit(p, sink, miss, plans[explicit ? 0 : miss], missResult, status, missDetail == null ? "" : missDetail);
+            String detail = missDetail != null ? missDetail : missResult.detail();
+            emit(p, sink, miss, plans[explicit ? 0 : miss], missResult, status, detail == null ? "" : detail);
         } else {
             Metric.fillUnevaluated(p.metrics, system.chip(), p.gpuCount);
             String detail = explicit ? "gpu_count " + p.gpuCount + " is not a multiple of tp x pp x cp"

@@ -35,8 +35,11 @@ public record SweepSpec(String source, String name, String description, String s
     public enum Phase {
         TRAINING;
 
+        /** Lower-case name, computed once: ids are written per row in sweeps. */
+        private final String id = name().toLowerCase(Locale.ROOT);
+
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return id;
         }
     }
 
@@ -54,8 +57,11 @@ public record SweepSpec(String source, String name, String description, String s
     public enum PointsPolicy {
         ALL, FEASIBLE, NONE;
 
+        /** Lower-case name, computed once: ids are written per row in sweeps. */
+        private final String id = name().toLowerCase(Locale.ROOT);
+
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return id;
         }
     }
 
