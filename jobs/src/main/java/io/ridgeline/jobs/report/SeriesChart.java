@@ -111,7 +111,7 @@ public final class SeriesChart {
         CategoryAxis cat = new CategoryAxis(xLabel);
         cat.setTickLabelFont(new Font("SansSerif", Font.PLAIN, 11));
         cat.setMaximumCategoryLabelLines(3);
-        if (ds.getColumnCount() > 8) {
+        if (ds.getColumnCount() > 10) {
             cat.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
         ValueAxis value;
