@@ -18,6 +18,7 @@ import org.apache.spark.sql.Row;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -101,6 +102,9 @@ final class ParquetRowWriter implements Closeable {
         private final Map<String, String> footer;
         private final String[] names;
         private final io.ridgeline.schema.ColumnType[] types;
+        /** Per column, the last string written and its UTF-8 bytes: ids repeat row after row, so encode them once. */
+        private final String[] lastString;
+        private final Binary[] lastBinary;
         private RecordConsumer out;
 
         RowWriteSupport(Table table, MessageType schema, Map<String, String> footer) {
@@ -109,6 +113,8 @@ final class ParquetRowWriter implements Closeable {
             int n = table.columns().size();
             this.names = new String[n];
             this.types = new io.ridgeline.schema.ColumnType[n];
+            this.lastString = new String[n];
+            this.lastBinary = new Binary[n];
             for (int i = 0; i < n; i++) {
                 names[i] = table.columns().get(i).name();
                 types[i] = table.columns().get(i).type();
@@ -134,7 +140,7 @@ final class ParquetRowWriter implements Closeable {
                 }
                 out.startField(names[i], i);
                 switch (types[i]) {
-                    case STRING -> out.addBinary(Binary.fromString(row.getString(i)));
+                    case STRING -> out.addBinary(binary(i, row.getString(i)));
                     case INT -> out.addInteger(row.getInt(i));
                     case LONG -> out.addLong(row.getLong(i));
                     case DOUBLE -> out.addDouble(row.getDouble(i));
@@ -144,6 +150,14 @@ final class ParquetRowWriter implements Closeable {
                 out.endField(names[i], i);
             }
             out.endMessage();
+        }
+
+        private Binary binary(int column, String value) {
+            if (value != lastString[column] && !value.equals(lastString[column])) {
+                lastString[column] = value;
+                lastBinary[column] = Binary.fromConstantByteArray(value.getBytes(StandardCharsets.UTF_8));
+            }
+            return lastBinary[column];
         }
     }
 }
