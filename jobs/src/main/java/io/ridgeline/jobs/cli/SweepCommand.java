@@ -81,10 +81,10 @@ public final class SweepCommand implements Callable<Integer> {
                 : conf.getInt("spark.cores.max", Runtime.getRuntime().availableProcessors());
         console.printf("sweep %s (%s)%n", spec.name(), file);
         console.printf(Locale.ROOT, "  grid: %,d points = %d models x %d phase settings x %d chips x %d scale-out x "
-                        + "%d rates x %d domains x %d cluster sizes x %d plans%n", spec.grid().size(),
+                        + "%d rates x %d domains x %d topologies x %d cluster sizes x %d plans%n", spec.grid().size(),
                 spec.models().size(), spec.workloads().size(), spec.chips().size(), spec.scaleOuts().size(),
-                spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.gpuCounts().size(),
-                spec.grid().radix(7));
+                spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.topologies().size(),
+                spec.gpuCounts().size(), spec.grid().radix(io.ridgeline.engine.sweep.Grid.PLAN));
         if (!spec.derived().isEmpty() || !spec.unbuildable().isEmpty()) {
             console.printf("  derived chips: %d buildable, %d cannot exist%n", spec.derived().size(),
                     spec.unbuildable().size());
