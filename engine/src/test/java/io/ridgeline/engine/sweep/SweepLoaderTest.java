@@ -65,6 +65,9 @@ class SweepLoaderTest {
         Path dir = Path.of(System.getProperty("ridgeline.project.dir", "..")).resolve("sweeps");
         SweepSpec q = SweepLoader.load(dir.resolve("quickstart.yaml"));
         assertEquals("quickstart", q.name());
+        SweepSpec i = SweepLoader.load(dir.resolve("inference.yaml"));
+        assertEquals(5 * 16 * 4 * 1, i.grid().size());
+        SweepLoader.load(dir.resolve("quickstart.yaml"));
         SweepSpec t = SweepLoader.load(dir.resolve("technology.yaml"));
         assertEquals(24, t.derived().size());
         assertEquals(26, t.chips().size());
