@@ -17,8 +17,11 @@ public enum Precision {
         return bytes;
     }
 
+    /** Lower-case name, computed once: ids are written per row in sweeps. */
+    private final String id = name().toLowerCase(Locale.ROOT);
+
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
 
     /** Parses "bf16", "FP8"…; null when unknown. */

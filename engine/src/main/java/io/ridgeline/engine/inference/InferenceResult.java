@@ -27,6 +27,23 @@ public record InferenceResult(
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, int gpusPerReplica, int batch,
         int outputTokens) {
 
+    /**
+     * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
+     * demand, from the numbers: sweeps reject many points for memory and never read the text, so formatting it per
+     * evaluation would dominate their hot loop.
+     */
+    @Override
+    public String detail() {
+        if (detail == null && infeasibility == Infeasibility.MEMORY_CAPACITY) {
+            double gib = 1024.0 * 1024 * 1024;
+            return String.format(java.util.Locale.ROOT,
+                    "needs %.1f GiB per GPU (weights %.1f, KV cache %.1f, activations %.1f, reserve %.1f) but has %.1f GiB",
+                    totalMemoryBytes() / gib, weightBytes / gib, kvCacheBytes / gib, activationBytes / gib,
+                    reserveBytes / gib, memoryCapacityBytes / gib);
+        }
+        return detail;
+    }
+
     public boolean feasible() {
         return infeasibility == Infeasibility.NONE;
     }

@@ -2,6 +2,7 @@ package io.ridgeline.engine.inference;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.training.Bottleneck;
@@ -32,6 +33,7 @@ public final class InferenceStep {
     private ModelSpec lastModel;
     private SystemSpec lastSystem;
     private InferencePlan lastPlan;
+    private GemmModel gemm;
     private Replica replica;
     private PrefillTime prefill;
     private DecodeTime decode;
@@ -122,10 +124,7 @@ public final class InferenceStep {
         String detail = "";
         if (needBytes > memory.capacityBytes()) {
             why = Infeasibility.MEMORY_CAPACITY;
-            detail = String.format(java.util.Locale.ROOT,
-                    "needs %.1f GiB per GPU (weights %.1f, KV cache %.1f, activations %.1f, reserve %.1f) but has %.1f GiB",
-                    needBytes / GIB, memory.weightBytes() / GIB, kvBytes / GIB, activationBytes / GIB,
-                    memory.reserveBytes() / GIB, memory.capacityBytes() / GIB);
+            detail = null; // built on demand from the numbers: InferenceResult.detail()
         }
 
         // Static batch: request overhead, prefill (first token), then outputTokens - 1 decode steps.
@@ -164,8 +163,6 @@ public final class InferenceStep {
                 w.batch(), w.outputTokens());
     }
 
-    private static final double GIB = 1024.0 * 1024 * 1024;
-
     private static Bottleneck bottleneck(Breakdown b) {
         Bottleneck best = Bottleneck.COMPUTE;
         double max = b.computeSeconds;
@@ -191,7 +188,12 @@ public final class InferenceStep {
         if (model == lastModel && system == lastSystem && plan == lastPlan) {
             return;
         }
-        replica = new Replica(model, system, plan, catalog);
+        // The GEMM model (and its shape cache) depends only on the chip: keep it across plans, so a sweep over plans
+        // of one chip does not recompute every shape for each plan.
+        if (gemm == null || gemm.chip() != system.chip()) {
+            gemm = new GemmModel(system.chip());
+        }
+        replica = new Replica(model, system, plan, catalog, gemm);
         prefill = new PrefillTime(replica);
         decode = new DecodeTime(replica);
         memory = new InferenceMemory(model, plan, system.chip().memoryBytes());

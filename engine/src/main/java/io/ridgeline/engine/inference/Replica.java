@@ -65,11 +65,19 @@ final class Replica {
     final double elementwiseBytesPerToken;
 
     Replica(ModelSpec model, SystemSpec system, InferencePlan plan, HardwareCatalog catalog) {
+        this(model, system, plan, catalog, new GemmModel(system.chip()));
+    }
+
+    /** With a GEMM model (and its shape cache) shared across the plans of one chip; {@code gemm} must be for it. */
+    Replica(ModelSpec model, SystemSpec system, InferencePlan plan, HardwareCatalog catalog, GemmModel gemm) {
+        if (gemm.chip() != system.chip()) {
+            throw new IllegalStateException("GEMM model of " + gemm.chip().id() + " used for " + system.chip().id());
+        }
         this.model = model;
         this.system = system;
         this.plan = plan;
         this.chip = system.chip();
-        this.gemm = new GemmModel(chip);
+        this.gemm = gemm;
         this.memoryOp = new MemoryBoundOp(chip);
         CollectiveCurve curve = catalog.curve(chip);
         this.collective = new CollectiveModel(system, curve);

@@ -23,8 +23,33 @@ public final class CollectiveModel {
     /** Null for a full-bisection scale-out network; otherwise bisection and oversubscription apply. */
     private final TopologyCollectives fabric;
 
+    /**
+     * Direct-mapped memo of {@link CollectiveCurve#efficiency} (a log and a table walk) by message size: a plan search
+     * or sweep asks for the same few sizes millions of times. Exact (a hit returns the stored value for the identical
+     * size). Per instance, so per thread like the model itself.
+     */
+    private static final int MEMO_SLOTS = 256;
+    private final double[] memoBytes;
+    private final double[] memoEfficiency;
+
     public CollectiveModel(SystemSpec system, CollectiveCurve curve) {
+        this(system, curve, null);
+    }
+
+    /**
+     * A model for {@code system} that keeps {@code previous}'s memo of curve lookups when both read the same curve
+     * (a sweep moving to another network or GPU count of the same chip).
+     */
+    public CollectiveModel(SystemSpec system, CollectiveCurve curve, CollectiveModel previous) {
         this.curve = curve;
+        if (previous != null && previous.curve == curve) {
+            this.memoBytes = previous.memoBytes;
+            this.memoEfficiency = previous.memoEfficiency;
+        } else {
+            this.memoBytes = new double[MEMO_SLOTS];
+            java.util.Arrays.fill(memoBytes, Double.NaN);
+            this.memoEfficiency = new double[MEMO_SLOTS];
+        }
         this.upBytesPerSecond = system.scaleUpBytesPerSecond();
         this.upStepSeconds = system.scaleUpStepLatencySeconds();
         this.out = system.scaleOut();
@@ -75,13 +100,13 @@ public final class CollectiveModel {
         int p = g.size();
         double wire = bytes * (p - 1) / p;
         if (!g.crossesDomains()) {
-            double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+            double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
             return Math.max((p - 1) * upStepSeconds / 2, wire / (eff * upBytesPerSecond));
         }
         // The share bound for other domains crosses the scale-out network.
         double remote = bytes * (p - g.perDomain()) / p;
         double local = wire - remote;
-        double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+        double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
         double remoteSeconds = fabric == null
                 ? remote / outBytesPerSecond + (g.domains() - 1) * out.stepLatencySeconds()
                 : fabric.allToAllSeconds(remote * g.domains() / (g.domains() - 1.0), g.domains(),
@@ -103,18 +128,18 @@ public final class CollectiveModel {
             return fabric == null ? out.stepLatencySeconds() + bytes / outBytesPerSecond
                     : fabric.sendRecvSeconds(bytes, stride);
         }
-        double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+        double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
         return upStepSeconds + bytes / (eff * upBytesPerSecond);
     }
 
     private double intraAllReduce(double bytes, int p) {
         double wire = 2.0 * (p - 1) / p * bytes;
-        return Math.max(latencySteps(p) * upStepSeconds, wire / (curve.efficiency(bytes) * upBytesPerSecond));
+        return Math.max(latencySteps(p) * upStepSeconds, wire / (efficiency(bytes) * upBytesPerSecond));
     }
 
     private double intraHalf(double bytes, int p) {
         double wire = (double) (p - 1) / p * bytes;
-        double eff = Math.min(curve.efficiency(bytes), RING_EFFICIENCY_CAP);
+        double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
         return Math.max(latencySteps(p) / 2 * upStepSeconds, wire / (eff * upBytesPerSecond));
     }
 
@@ -134,5 +159,17 @@ public final class CollectiveModel {
 
     private static double latencySteps(int p) {
         return CollectiveCurve.latencySteps(p);
+    }
+
+    private double efficiency(double bytes) {
+        long h = Double.doubleToRawLongBits(bytes) * 0x9E3779B97F4A7C15L;
+        int slot = (int) (h >>> 56); // top byte: the multiply pushes the mantissa and exponent bits up there
+        if (memoBytes[slot] == bytes) {
+            return memoEfficiency[slot];
+        }
+        double e = curve.efficiency(bytes);
+        memoBytes[slot] = bytes;
+        memoEfficiency[slot] = e;
+        return e;
     }
 }

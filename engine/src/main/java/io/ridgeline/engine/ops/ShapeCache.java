@@ -85,11 +85,20 @@ final class ShapeCache {
     }
 
     private int slot(double batch, double m, double n, double k, int precision) {
-        long h = Double.doubleToLongBits(batch) * 0x9E3779B97F4A7C15L;
-        h = (h ^ Double.doubleToLongBits(m)) * 0x9E3779B97F4A7C15L;
-        h = (h ^ Double.doubleToLongBits(n)) * 0x9E3779B97F4A7C15L;
-        h = (h ^ Double.doubleToLongBits(k)) * 0x9E3779B97F4A7C15L;
-        h ^= precision;
-        return (int) (h ^ (h >>> 29)) & mask;
+        // GEMM dimensions are small integers, often powers of two: their IEEE bits differ only in the top ~20 bits and
+        // end in long runs of zeros, and multiplying keeps those zeros. Combine upward, then let a full 64-bit
+        // finalizer (MurmurHash3 fmix64) bring the high bits down, or every shape lands in a few slots and lookups
+        // degrade into long linear probes.
+        long h = Double.doubleToLongBits(batch);
+        h = h * 0x9E3779B97F4A7C15L + Double.doubleToLongBits(m);
+        h = h * 0x9E3779B97F4A7C15L + Double.doubleToLongBits(n);
+        h = h * 0x9E3779B97F4A7C15L + Double.doubleToLongBits(k);
+        h = h * 0x9E3779B97F4A7C15L + precision;
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return (int) h & mask;
     }
 }

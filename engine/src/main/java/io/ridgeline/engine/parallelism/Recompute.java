@@ -11,8 +11,11 @@ public enum Recompute {
     /** Keep only each layer's input; re-run the whole layer forward in backward. */
     FULL;
 
+    /** Lower-case name, computed once: ids are written per row in sweeps. */
+    private final String id = name().toLowerCase(Locale.ROOT);
+
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
 
     public static Recompute parse(String s) {

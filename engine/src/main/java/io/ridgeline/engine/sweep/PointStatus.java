@@ -8,8 +8,11 @@ import java.util.Locale;
 public enum PointStatus {
     OK, MEMORY_CAPACITY, PLAN_SHAPE, GPU_COUNT, NO_VALID_PLAN, CONSTRAINT;
 
+    /** Lower-case name, computed once: ids are written per row in sweeps. */
+    private final String id = name().toLowerCase(Locale.ROOT);
+
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
 
     public static PointStatus of(Infeasibility i) {

@@ -211,7 +211,7 @@ public final class SweepEvaluator {
                     missResult = r;
                     missRank = rank;
                     missBytes = bytes;
-                    missDetail = r.detail();
+                    missDetail = null; // the result's own text, formatted only if this miss is emitted
                 }
                 continue;
             }
@@ -263,7 +263,8 @@ public final class SweepEvaluator {
                 fillInfeasible(p.metrics, missResult, system.chip(), p.gpuCount);
                 CostColumns.fillHardware(p.metrics, hour, p.gpuCount, fabric);
             }
-            emit(p, sink, miss, plans[explicit ? 0 : miss], missResult, status, missDetail == null ? "" : missDetail);
+            String detail = missDetail != null ? missDetail : missResult.detail();
+            emit(p, sink, miss, plans[explicit ? 0 : miss], missResult, status, detail == null ? "" : detail);
         } else {
             Metric.fillUnevaluated(p.metrics, system.chip(), p.gpuCount);
             CostColumns.fillHardware(p.metrics, hour, p.gpuCount, fabric);

@@ -41,6 +41,9 @@ public record SweepSpec(String source, String name, String description, String s
         /** Lower-case name, computed once: ids are written per row in sweeps. */
         private final String id = name().toLowerCase(Locale.ROOT);
 
+        /** Lower-case name, computed once: ids are written per row in sweeps. */
+        private final String id = name().toLowerCase(Locale.ROOT);
+
         public String id() {
             return id;
         }
@@ -91,8 +94,11 @@ public record SweepSpec(String source, String name, String description, String s
     public enum PointsPolicy {
         ALL, FEASIBLE, NONE;
 
+        /** Lower-case name, computed once: ids are written per row in sweeps. */
+        private final String id = name().toLowerCase(Locale.ROOT);
+
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return id;
         }
     }
 

@@ -6,7 +6,10 @@ import java.util.Locale;
 public enum Bottleneck {
     COMPUTE, MEMORY_BANDWIDTH, MEMORY_CAPACITY, SCALE_UP_NETWORK, SCALE_OUT_NETWORK, PIPELINE_BUBBLE, OVERHEAD;
 
+    /** Lower-case name, computed once: ids are written per row in sweeps. */
+    private final String id = name().toLowerCase(Locale.ROOT);
+
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
 }

@@ -12,7 +12,10 @@ public enum Infeasibility {
     /** The plan needs a different number of GPUs than the system has. */
     GPU_COUNT;
 
+    /** Lower-case name, computed once: ids are written per row in sweeps. */
+    private final String id = name().toLowerCase(Locale.ROOT);
+
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
 }

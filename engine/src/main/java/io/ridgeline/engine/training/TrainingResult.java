@@ -16,6 +16,20 @@ public record TrainingResult(
         double memoryCapacityBytes,
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, double overheadSeconds) {
 
+    /**
+     * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
+     * demand, from the numbers: a plan search rejects most plans for memory and never reads the text, so formatting
+     * it per evaluation would dominate the hot loop.
+     */
+    @Override
+    public String detail() {
+        if (detail == null && infeasibility == Infeasibility.MEMORY_CAPACITY) {
+            return String.format("needs %.1f GiB per device but has %.1f GiB", totalMemoryBytes() / (1L << 30),
+                    memoryCapacityBytes / (1L << 30));
+        }
+        return detail;
+    }
+
     public boolean feasible() {
         return infeasibility == Infeasibility.NONE;
     }

@@ -137,9 +137,7 @@ public final class TrainingStep {
         double computeSeconds = criticalPath.gemmSeconds();
         double memorySeconds = criticalPath.memorySeconds() + optimizer;
         Infeasibility infeasibility = total > capacity ? Infeasibility.MEMORY_CAPACITY : Infeasibility.NONE;
-        String detail = infeasibility == Infeasibility.NONE ? ""
-                : String.format("needs %.1f GiB per device but has %.1f GiB", total / (1L << 30),
-                capacity / (1L << 30));
+        String detail = infeasibility == Infeasibility.NONE ? "" : null; // built on demand: TrainingResult.detail()
         Bottleneck bottleneck = infeasibility == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY
                 : bottleneck(criticalPath, bubble, dpComm, optimizer, overhead, dp.crossesDomains(), ppCrosses);
         double busy = (computeSeconds + 0.6 * memorySeconds) / step;
@@ -215,12 +213,17 @@ public final class TrainingStep {
     }
 
     private void bind(SystemSpec system) {
-        if (system.equals(cachedSystem)) {
+        if (system == cachedSystem || system.equals(cachedSystem)) {
             return;
         }
-        gemm = new GemmModel(system.chip());
-        memory = new MemoryBoundOp(system.chip());
-        collectives = new CollectiveModel(system, catalog.curve(system.chip()));
+        // GEMM and memory-bound times depend only on the chip: keep them (and the GEMM shape cache) when only the
+        // network, domain or GPU count changes, as in a sweep over clusters of one chip. Rebuilding them per system
+        // made every system change a cold start (46 KB and every shape recomputed).
+        if (gemm == null || !gemm.chip().equals(system.chip())) {
+            gemm = new GemmModel(system.chip());
+            memory = new MemoryBoundOp(system.chip());
+        }
+        collectives = new CollectiveModel(system, catalog.curve(system.chip()), collectives);
         layerTime = new LayerTime(gemm, memory, collectives);
         headTime = new HeadTime(gemm, memory, collectives);
         cachedSystem = system;
