@@ -41,9 +41,6 @@ public record SweepSpec(String source, String name, String description, String s
         /** Lower-case name, computed once: ids are written per row in sweeps. */
         private final String id = name().toLowerCase(Locale.ROOT);
 
-        /** Lower-case name, computed once: ids are written per row in sweeps. */
-        private final String id = name().toLowerCase(Locale.ROOT);
-
         public String id() {
             return id;
         }
