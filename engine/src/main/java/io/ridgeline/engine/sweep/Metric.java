@@ -29,6 +29,17 @@ public enum Metric {
 
     private static final List<String> COLUMNS = Arrays.stream(values()).map(Metric::column).toList();
 
+    /** Whether rows of this phase fill the column (training-only and inference-only columns are null otherwise). */
+    public boolean filledBy(SweepSpec.Phase phase) {
+        boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal();
+        boolean trainingOnly = switch (this) {
+            case STEP_TIME_S, MFU_FRACTION, HFU_FRACTION, CP_COMM_S, EP_COMM_S, PP_COMM_S, DP_COMM_S, BUBBLE_S,
+                 OPTIMIZER_S, GRADIENT_BYTES, OPTIMIZER_BYTES, ENERGY_PER_STEP_J -> true;
+            default -> false;
+        };
+        return phase == SweepSpec.Phase.INFERENCE ? !trainingOnly : !inferenceOnly;
+    }
+
     /** The snake_case column name with its unit suffix. */
     public String column() {
         return name().toLowerCase(Locale.ROOT);

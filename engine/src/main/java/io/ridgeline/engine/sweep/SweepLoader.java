@@ -121,6 +121,9 @@ public final class SweepLoader {
     private final class Ctx {
         final String source;
         final List<InputError> errors = new ArrayList<>();
+        /** Phases of the sweep's workloads and whether cost.tokens is set: which columns every row fills. */
+        final java.util.EnumSet<SweepSpec.Phase> phases = java.util.EnumSet.noneOf(SweepSpec.Phase.class);
+        boolean tokensBudget;
 
         Ctx(String source) {
             this.source = source;
@@ -222,6 +225,11 @@ public final class SweepLoader {
             }
 
             Parallelism par = parallelism(required(root, "", "parallelism", "a mapping (mode: search or explicit)"));
+            CostSpec cost = cost(root.get("cost"));
+            for (Workload w : workloads) {
+                phases.add(w.phase());
+            }
+            tokensBudget = cost.tokens() > 0;
             List<Bound> bounds = constraints(root.get("constraints"));
             List<Objective> objectives = objectives(root.get("objectives"));
             List<GroupColumn> groupBy = List.of(GroupColumn.MODEL, GroupColumn.PHASE, GroupColumn.SEQ_LEN,
@@ -246,7 +254,6 @@ public final class SweepLoader {
                     points = p == null ? points : p;
                 }
             }
-            CostSpec cost = cost(root.get("cost"));
             if (errors.isEmpty()) {
                 checkTopologies(net == null ? null : net.get("topology"), topologies, chips, designs, scaleOuts,
                         domains, gpus);
@@ -768,6 +775,23 @@ public final class SweepLoader {
                     "an integer in [" + min + ", " + MAX_PARALLEL + "]"), fallback);
         }
 
+        /**
+         * Why a metric would be null on some rows of this sweep (a phase-specific column while the sweep has the
+         * other phase, run_cost_usd without cost.tokens), or null when every row fills it. A null objective or bound
+         * would put rows on frontiers or mark them as constraint misses for no reason.
+         */
+        String unfilled(Metric metric) {
+            for (SweepSpec.Phase phase : phases) {
+                if (!metric.filledBy(phase)) {
+                    return metric.column() + " is null on " + phase.id() + " rows";
+                }
+            }
+            if (metric == Metric.RUN_COST_USD && !tokensBudget) {
+                return "run_cost_usd needs cost.tokens, the tokens of one run";
+            }
+            return null;
+        }
+
         List<Bound> constraints(SpecNode node) {
             List<Bound> out = new ArrayList<>();
             if (node == null) {
@@ -793,6 +817,12 @@ public final class SweepLoader {
                         continue;
                     }
                     Double limit = number(e.getValue(), path, -Double.MAX_VALUE, Double.MAX_VALUE, true);
+                    String missing = unfilled(metric);
+                    if (missing != null) {
+                        errors.add(new InputError(source, b.keyLine(e.getKey()), b.keyColumn(e.getKey()), path,
+                                "a column every row of the sweep fills (" + missing + ")", "'" + e.getKey() + "'"));
+                        continue;
+                    }
                     if (limit != null) {
                         out.add(new Bound(metric, side.equals("max"), limit));
                     }
@@ -820,6 +850,12 @@ public final class SweepLoader {
                     return null;
                 }
                 String col = catalogueName(m.get(goalKey), path + "." + goalKey, Metric.columns());
+                String missing = col == null ? null : unfilled(Metric.byColumn(col));
+                if (missing != null) {
+                    error(m.get(goalKey), path + "." + goalKey, "a column every row of the sweep fills (" + missing
+                            + ")", "'" + col + "'");
+                    return null;
+                }
                 return col == null ? null : new Objective(Metric.byColumn(col), goalKey.equals("max") ? Goal.MAX
                         : Goal.MIN);
             });

@@ -284,6 +284,27 @@ class SweepLoaderTest {
     }
 
     @Test
+    void rejectsAnInferenceObjectiveInATrainingSweep() {
+        assertEquals("t.yaml:18:10: objectives[1].min: expected a column every row of the sweep fills (tpot_s is "
+                + "null on training rows), found 'tpot_s'", only(VALID.replace("min: cost_usd", "min: tpot_s")));
+    }
+
+    @Test
+    void rejectsATrainingConstraintInAnInferenceSweep() {
+        assertEquals("t.yaml:15:21: constraints.min.mfu_fraction: expected a column every row of the sweep fills "
+                + "(mfu_fraction is null on inference rows), found 'mfu_fraction'",
+                only(INFERENCE + "constraints: {min: {mfu_fraction: 0.3}}\n"));
+    }
+
+    @Test
+    void rejectsRunCostWithoutATokenBudget() {
+        assertEquals("t.yaml:18:10: objectives[1].min: expected a column every row of the sweep fills (run_cost_usd "
+                + "needs cost.tokens, the tokens of one run), found 'run_cost_usd'",
+                only(VALID.replace("min: cost_usd", "min: run_cost_usd")));
+        loader.parse("t.yaml", VALID.replace("min: cost_usd", "min: run_cost_usd") + "cost: {tokens: 1.0e9}\n");
+    }
+
+    @Test
     void rejectsCostParametersOutOfRange() {
         assertEquals("t.yaml:20:8: cost.pue: expected a number in [1, 10], found 0.9",
                 only(VALID + "cost:\n  pue: 0.9\n"));
