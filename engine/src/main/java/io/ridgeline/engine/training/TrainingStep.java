@@ -1,6 +1,7 @@
 package io.ridgeline.engine.training;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.hardware.SystemSpec;
 import io.ridgeline.engine.network.CollectiveModel;
 import io.ridgeline.engine.network.Group;
@@ -48,6 +49,13 @@ public final class TrainingStep {
         String shapeProblem = PlanRules.shapeProblem(model, seqLen, plan);
         if (shapeProblem != null) {
             return TrainingResult.invalid(Infeasibility.PLAN_SHAPE, shapeProblem);
+        }
+        Precision narrow = plan.precision();
+        if ((narrow == Precision.FP8 || narrow == Precision.FP4) && !system.chip().supports(narrow)) {
+            // No framework emulates FP8/FP4 training (Transformer Engine refuses it below Hopper/Blackwell); the
+            // peak's fallback to a wider format would otherwise credit these plans with 1- or 0.5-byte traffic.
+            return TrainingResult.invalid(Infeasibility.PLAN_SHAPE, "precision: expected a format "
+                    + system.chip().id() + " runs natively, found " + narrow.id());
         }
         if (plan.gpus() != system.gpuCount()) {
             return TrainingResult.invalid(Infeasibility.GPU_COUNT, "plan uses " + plan.gpus() + " GPUs but the system has "

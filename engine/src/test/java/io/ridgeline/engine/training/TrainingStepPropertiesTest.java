@@ -1,6 +1,7 @@
 package io.ridgeline.engine.training;
 
 import io.ridgeline.engine.hardware.Chip;
+import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.hardware.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.TrainingPlan;
@@ -133,6 +134,27 @@ class TrainingStepPropertiesTest {
         assertEquals("plan uses 64 GPUs but the system has 128", gpus.detail());
         TrainingResult batch = step.evaluate(m, 2048, a100(128), plan(8, 8, 2, false, 1, 3, 64, Recompute.FULL));
         assertEquals("global_batch: expected a multiple of dp x micro_batch = 6, found 64", batch.detail());
+    }
+
+    @Test
+    void narrowFormatsTheChipLacksAreIllShapedNotEmulated() {
+        ModelSpec m = gpt175b();
+        TrainingPlan bf16 = plan(8, 8, 1, true, 1, 1, 64, Recompute.SELECTIVE);
+        for (Precision p : new Precision[]{Precision.FP8, Precision.FP4}) {
+            TrainingPlan narrow = new TrainingPlan(8, 8, 1, 1, 1, true, 1, 0, 1, 64, Recompute.SELECTIVE, p, false,
+                    false);
+            TrainingResult r = step.evaluate(m, 2048, a100(64), narrow);
+            assertEquals(Infeasibility.PLAN_SHAPE, r.infeasibility());
+            assertEquals("precision: expected a format a100-80g runs natively, found " + p.id(), r.detail());
+        }
+        SystemSpec h100 = SystemSpec.of(HW.chip("h100-sxm"), 64, HW.network("ndr"));
+        TrainingPlan fp4 = new TrainingPlan(8, 8, 1, 1, 1, true, 1, 0, 1, 64, Recompute.SELECTIVE, Precision.FP4,
+                false, false);
+        assertEquals(Infeasibility.PLAN_SHAPE, step.evaluate(m, 2048, h100, fp4).infeasibility());
+        TrainingPlan fp8 = new TrainingPlan(8, 8, 1, 1, 1, true, 1, 0, 1, 64, Recompute.SELECTIVE, Precision.FP8,
+                false, false);
+        assertTrue(step.evaluate(m, 2048, h100, fp8).feasible());
+        assertTrue(step.evaluate(m, 2048, h100, bf16).feasible());
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.ridgeline.jobs.report.Png;
 import io.ridgeline.jobs.report.ResultRows;
 import io.ridgeline.jobs.report.RooflineChart;
 import io.ridgeline.jobs.report.RunSelector;
+import io.ridgeline.jobs.report.SeriesChart;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeriesCollection;
 import picocli.CommandLine;
@@ -39,8 +40,9 @@ import java.util.concurrent.Callable;
  * roofline, from the chip catalogue alone.
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
-        description = "Draw PNG charts: frontier scatter, step-time breakdown, chip roofline.",
-        subcommands = {PlotCommand.Frontier.class, PlotCommand.Breakdown.class, PlotCommand.Roofline.class})
+        description = "Draw PNG charts: frontier scatter, step-time breakdown, chip roofline, lines/bars over a query.",
+        subcommands = {PlotCommand.Frontier.class, PlotCommand.Breakdown.class, PlotCommand.Roofline.class,
+                PlotCommand.Series.class})
 public final class PlotCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -320,6 +322,102 @@ public final class PlotCommand implements Runnable {
                 RooflineChart.Gemm g = shapes.get(i);
                 System.out.printf(Locale.ROOT, "  %-20s %8.1f FLOP/byte  %7.1f TFLOP/s%n", g.label(),
                         g.intensity(p), ds.getSeries(2).getY(i).doubleValue() / 1e12);
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "series", mixinStandardHelpOptions = true,
+            description = "Lines, grouped bars or stacked bars over the rows of any SQL query (views points, "
+                    + "frontier, runs; DuckDB functions such as read_csv_auto work too): categories from --x in row "
+                    + "order, one series per --y column or per --series value.")
+    public static final class Series implements Callable<Integer> {
+        @Mixin
+        Common common = new Common();
+
+        @Option(names = "--out", defaultValue = "results", description = "Results directory (default: "
+                + "${DEFAULT-VALUE}).")
+        Path out;
+
+        @Option(names = "--query", required = true, description = "SQL giving the rows, in plotting order.")
+        String query;
+
+        @Option(names = "--x", required = true, description = "Label column: the categories.")
+        String x;
+
+        @Option(names = "--y", required = true, split = ",", description = "Numeric column(s).")
+        List<String> y;
+
+        @Option(names = "--series", description = "Label column splitting the single --y column into series.")
+        String series;
+
+        @Option(names = "--labels", split = ",", description = "Legend labels for the --y columns.")
+        List<String> labels;
+
+        @Option(names = "--kind", defaultValue = "line", description = "line, bar or stacked (default: "
+                + "${DEFAULT-VALUE}).")
+        String kind;
+
+        @Option(names = "--log-y", description = "Logarithmic value axis.")
+        boolean logY;
+
+        @Option(names = "--value-labels", description = "Print each value on the chart.")
+        boolean valueLabels;
+
+        @Option(names = "--title", defaultValue = "", description = "Chart title.")
+        String title;
+
+        @Option(names = "--subtitle", defaultValue = "", description = "Chart subtitle.")
+        String subtitle;
+
+        @Option(names = "--x-label", description = "Category axis label (default: the --x column).")
+        String xLabel;
+
+        @Option(names = "--y-label", description = "Value axis label (default: the --y column(s)).")
+        String yLabel;
+
+        @Override
+        public Integer call() throws SQLException, IOException {
+            common.checkSize();
+            SeriesChart.Kind k = parseEnum(SeriesChart.Kind.class, kind, "--kind");
+            List<InputError> errors = new ArrayList<>();
+            if (series != null && y.size() != 1) {
+                errors.add(InputError.of("--series", "series", "exactly one --y column with --series", y.toString()));
+            }
+            if (labels != null && labels.size() != y.size()) {
+                errors.add(InputError.of("--labels", "labels", "one label per --y column (" + y.size() + ")",
+                        labels.size() + " labels"));
+            }
+            if (!errors.isEmpty()) {
+                throw new InvalidInputException(errors);
+            }
+            try (Duck duck = new Duck(out)) {
+                ResultRows rows;
+                try (PreparedStatement st = duck.connection.prepareStatement(query);
+                     ResultSet rs = st.executeQuery()) {
+                    rows = ResultRows.read("query", rs);
+                } catch (SQLException e) {
+                    String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+                    throw new InvalidInputException(InputError.of("--query", "query", "a SQL query over the views "
+                            + duck.views + " of " + out, msg));
+                }
+                List<String> needed = new ArrayList<>(y);
+                needed.add(x);
+                if (series != null) {
+                    needed.add(series);
+                }
+                ColumnSelector.check(needed, new LinkedHashSet<>(rows.columns()), "--query", "series");
+                DefaultCategoryDataset ds = SeriesChart.dataset(rows, x, y, series, labels);
+                if (ds.getColumnCount() == 0) {
+                    throw new InvalidInputException(InputError.of("--query", "query", "rows with numbers in " + y,
+                            "none"));
+                }
+                Path f = common.file("series", k.name().toLowerCase(Locale.ROOT));
+                Png.write(SeriesChart.chart(ds, k, title, subtitle, xLabel == null ? x : xLabel,
+                        yLabel == null ? String.join(", ", y) : yLabel, logY, valueLabels), f, common.width,
+                        common.height);
+                System.out.printf("wrote %s (%dx%d px, %d categories, %d series)%n", f, common.width, common.height,
+                        ds.getColumnCount(), ds.getRowCount());
             }
             return 0;
         }

@@ -167,4 +167,30 @@ class ReportCommandsTest {
         assertTrue(fp4.err().contains("expected a format a100-80g runs natively"), fp4.err());
         assertFalse(Files.exists(dir.resolve("n.png")));
     }
+
+    @Test
+    void plotSeriesDrawsAnyQueryAndNamesBadInput() throws Exception {
+        Path out = results();
+        Path s = dir.resolve("s.png");
+        Outcome ok = run("plot", "series", "--out", out.toString(), "--png", s.toString(), "--kind", "stacked",
+                "--query", "select chip, sum(compute_s) as c, sum(dp_comm_s) as d from points where status = 'ok' "
+                        + "group by chip order by chip", "--x", "chip", "--y", "c,d", "--labels", "compute,DP",
+                "--width", "500", "--height", "300");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("categories, 2 series"), ok.out());
+        assertEquals(500, ImageIO.read(s.toFile()).getWidth());
+        Outcome bad = run("plot", "series", "--out", out.toString(), "--png", dir.resolve("n.png").toString(),
+                "--query", "select chip from nowhere", "--x", "chip", "--y", "c");
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--query: query: expected a SQL query over the views"), bad.err());
+        Outcome col = run("plot", "series", "--out", out.toString(), "--png", dir.resolve("n.png").toString(),
+                "--query", "select chip, tokens_per_s from points", "--x", "chip", "--y", "tokens_per_sec");
+        assertEquals(2, col.code());
+        assertTrue(col.err().contains("did you mean 'tokens_per_s'?"), col.err());
+        Outcome kind = run("plot", "series", "--out", out.toString(), "--query", "select 1 as a", "--x", "a",
+                "--y", "a", "--kind", "pie");
+        assertEquals(2, kind.code());
+        assertTrue(kind.err().contains("--kind"), kind.err());
+        assertFalse(Files.exists(dir.resolve("n.png")));
+    }
 }

@@ -142,4 +142,38 @@ class ChartsTest {
         assertEquals(null, RooflineChart.Gemm.parse("0x1x1"));
         assertThrows(IllegalArgumentException.class, () -> Png.write(null, dir.resolve("x.png"), 50, 50));
     }
+
+    @Test
+    void seriesChartKeepsRowOrderAndSplitsSeriesByColumnsOrByLabel() throws Exception {
+        List<Object[]> rows = new ArrayList<>();
+        rows.add(new Object[]{"12nm", "hdr", 1.0, 0.5, 0.2});
+        rows.add(new Object[]{"7nm", "hdr", 2.0, 0.4, 0.3});
+        rows.add(new Object[]{"12nm", "xdr", 1.5, 0.5, 0.1});
+        rows.add(new Object[]{"7nm", "xdr", 3.0, null, 0.1});
+        ResultRows r = new ResultRows("query", List.of("node", "net", "tps", "compute", "network"), rows);
+
+        DefaultCategoryDataset bySeries = SeriesChart.dataset(r, "node", List.of("tps"), "net", null);
+        assertEquals(List.of("12nm", "7nm"), bySeries.getColumnKeys());
+        assertEquals(List.of("hdr", "xdr"), bySeries.getRowKeys());
+        assertEquals(3.0, bySeries.getValue("xdr", "7nm").doubleValue());
+
+        DefaultCategoryDataset byColumns = SeriesChart.dataset(new ResultRows("query", r.columns(), rows.subList(0, 2)), "node", List.of("compute",
+                "network"), null, List.of("compute time", "network time"));
+        assertEquals(List.of("compute time", "network time"), byColumns.getRowKeys());
+        assertEquals(0.3, byColumns.getValue("network time", "7nm").doubleValue());
+        // a null cell is left out, not drawn as zero
+        DefaultCategoryDataset gaps = SeriesChart.dataset(r, "net", List.of("compute"), "node", null);
+        assertEquals(null, gaps.getValue("7nm", "xdr"));
+
+        assertThrows(IllegalArgumentException.class, () -> SeriesChart.dataset(r, "node", List.of("tps", "compute"),
+                "net", null));
+        assertThrows(IllegalArgumentException.class, () -> SeriesChart.dataset(r, "node", List.of("tps"), null,
+                List.of("a", "b")));
+        for (SeriesChart.Kind k : SeriesChart.Kind.values()) {
+            Path f = dir.resolve("series-" + k + ".png");
+            Png.write(SeriesChart.chart(bySeries, k, "t", "s", "node", "tokens/s", k == SeriesChart.Kind.LINE,
+                    k == SeriesChart.Kind.BAR), f, 640, 400);
+            assertPng(f, 640, 400);
+        }
+    }
 }
