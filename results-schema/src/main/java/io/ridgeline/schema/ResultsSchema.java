@@ -13,8 +13,13 @@ import static io.ridgeline.schema.ColumnType.TIMESTAMP;
 /** The versioned schema of Ridgeline's output tables. */
 public final class ResultsSchema {
     /** Bump on any rename, retype or removal; add a line to {@link #CHANGES}. */
-    public static final int VERSION = 1;
-    public static final List<String> CHANGES = List.of("1: first version (points, frontier, runs)");
+    public static final int VERSION = 2;
+    public static final List<String> CHANGES = List.of("1: first version (points, frontier, runs)",
+            "2: optional columns appended to points and frontier (ids 55-81): topology; inference settings and "
+                    + "results (input_tokens ... kv_cache_bytes); TCO (usd_per_gpu_hour ... fabric_capex_usd); "
+                    + "derived-chip parameters (logic_node ... power_budget_w). phase may be 'inference' (then seq_len "
+                    + "is input + output tokens and global_batch the static batch). No column renamed or retyped; "
+                    + "cost_usd keeps its meaning. frontier_group moves from id 55 to 82 (it stays the last column).");
     /** The Hive partition column of every table (directory name, not a file column). */
     public static final String RUN_ID = "run_id";
 
@@ -82,9 +87,9 @@ public final class ResultsSchema {
         c.add(new Column(id++, "status", STRING, "", "ok, memory_capacity, plan_shape, gpu_count, no_valid_plan or constraint"));
         c.add(new Column(id++, "detail", STRING, "", "why the point is not ok (required vs available, broken bound); empty when ok"));
         c.add(new Column(id++, "model", STRING, "", "model name from the catalogue"));
-        c.add(new Column(id++, "phase", STRING, "", "workload phase: training"));
-        c.add(new Column(id++, "seq_len", INT, "tokens", "sequence length"));
-        c.add(new Column(id++, "global_batch", INT, "sequences", "sequences per optimizer step"));
+        c.add(new Column(id++, "phase", STRING, "", "workload phase: training or inference"));
+        c.add(new Column(id++, "seq_len", INT, "tokens", "sequence length (inference: input + output tokens)"));
+        c.add(new Column(id++, "global_batch", INT, "sequences", "sequences per optimizer step (inference: the static batch)"));
         c.add(new Column(id++, "chip", STRING, "", "accelerator id"));
         c.add(new Column(id++, "gpu_count", INT, "count", "GPUs in the cluster"));
         c.add(new Column(id++, "scale_out", STRING, "", "scale-out network id"));
@@ -131,6 +136,34 @@ public final class ResultsSchema {
         c.add(new Column(id++, "cluster_power_w", DOUBLE, "W", "average cluster accelerator power while training"));
         c.add(new Column(id++, "cluster_tdp_w", DOUBLE, "W", "accelerator TDP x gpu_count"));
         c.add(new Column(id++, "cost_usd", DOUBLE, "USD", "accelerator capital cost: catalogue price x gpu_count"));
+        // schema 2: optional columns, null where they do not apply
+        c.add(new Column(id++, "topology", STRING, "", "scale-out fabric of the network.topology axis; 'none' = flat full bisection"));
+        c.add(new Column(id++, "input_tokens", INT, "tokens", "inference: prompt tokens per request"));
+        c.add(new Column(id++, "output_tokens", INT, "tokens", "inference: generated tokens per request"));
+        c.add(new Column(id++, "concurrency", INT, "requests", "inference: requests in flight for the serving throughput"));
+        c.add(new Column(id++, "weight_precision", STRING, "", "inference: storage format of the weights"));
+        c.add(new Column(id++, "activation_precision", STRING, "", "inference: format of activations and GEMM inputs"));
+        c.add(new Column(id++, "kv_cache_precision", STRING, "", "inference: storage format of the KV cache"));
+        c.add(new Column(id++, "cuda_graphs", BOOLEAN, "", "inference: decode steps replayed as CUDA graphs"));
+        c.add(new Column(id++, "ttft_s", DOUBLE, "s", "inference: time to first token (request overhead + prefill)"));
+        c.add(new Column(id++, "tpot_s", DOUBLE, "s", "inference: mean time per output token over the generation"));
+        c.add(new Column(id++, "e2e_latency_s", DOUBLE, "s", "inference: static batch from arrival to last token"));
+        c.add(new Column(id++, "output_tokens_per_s_per_gpu", DOUBLE, "tokens/s", "inference: static-batch output tokens/s per GPU of a replica"));
+        c.add(new Column(id++, "serving_output_tokens_per_s_per_gpu", DOUBLE, "tokens/s", "inference: continuous batching at the concurrency, per GPU of a replica"));
+        c.add(new Column(id++, "max_batch", INT, "requests", "inference: largest batch the KV cache holds at full context"));
+        c.add(new Column(id++, "kv_cache_bytes", DOUBLE, "bytes", "inference: KV cache on the most loaded GPU"));
+        c.add(new Column(id++, "usd_per_gpu_hour", DOUBLE, "USD/h", "TCO: (capex per hour + energy per hour) / availability, per GPU"));
+        c.add(new Column(id++, "usd_per_million_tokens", DOUBLE, "USD", "TCO: cluster cost per million tokens (trained, or generated) at tokens_per_s"));
+        c.add(new Column(id++, "run_cost_usd", DOUBLE, "USD", "TCO: cost of cost.tokens tokens at tokens_per_s; null without a budget"));
+        c.add(new Column(id++, "wall_energy_per_token_j", DOUBLE, "J", "TCO: wall-plug energy per token (server factor, load, PUE, switches)"));
+        c.add(new Column(id++, "cluster_capex_usd", DOUBLE, "USD", "TCO: servers (chip x overhead) + network (share, or the priced topology)"));
+        c.add(new Column(id++, "fabric_capex_usd", DOUBLE, "USD", "TCO: switches, optics, cables and NICs of the topology; null without one"));
+        c.add(new Column(id++, "logic_node", STRING, "", "derived chip: logic node (null for presets)"));
+        c.add(new Column(id++, "dram_type", STRING, "", "device memory type (presets: catalogue memory_type)"));
+        c.add(new Column(id++, "dram_stacks", INT, "count", "derived chip: DRAM stacks"));
+        c.add(new Column(id++, "dies", INT, "count", "derived chip: compute dies"));
+        c.add(new Column(id++, "die_area_mm2", DOUBLE, "mm2", "derived chip: area per die"));
+        c.add(new Column(id++, "power_budget_w", DOUBLE, "W", "derived chip: board power budget"));
         return c;
     }
 

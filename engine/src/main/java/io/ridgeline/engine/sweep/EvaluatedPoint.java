@@ -1,6 +1,8 @@
 package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.Chip;
+import io.ridgeline.engine.inference.InferencePlan;
+import io.ridgeline.engine.inference.InferenceResult;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.training.TrainingResult;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -22,6 +24,10 @@ public final class EvaluatedPoint {
     int gpuCount;
     TrainingPlan plan;
     TrainingResult result;
+    InferencePlan inferencePlan;
+    InferenceResult inferenceResult;
+    DerivedDesign design;
+    String topology;
     PointStatus status;
     String detail;
     final double[] metrics = new double[Metric.values().length];
@@ -81,6 +87,26 @@ public final class EvaluatedPoint {
     /** Null when no plan was evaluated. */
     public TrainingResult result() {
         return result;
+    }
+
+    /** The inference plan of an inference row (null for training rows or when no plan was valid). */
+    public InferencePlan inferencePlan() {
+        return inferencePlan;
+    }
+
+    /** The inference result of an inference row; null otherwise. */
+    public InferenceResult inferenceResult() {
+        return inferenceResult;
+    }
+
+    /** The technology design of a derived chip; null for presets. */
+    public DerivedDesign design() {
+        return design;
+    }
+
+    /** The topology axis value (its id): "none" for the flat network. */
+    public String topology() {
+        return topology;
     }
 
     public PointStatus status() {

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Maps a grid point to the number of its frontier group: a mixed-radix key over the sweep's group-by columns, from
  * grid coordinates only (no strings in the hot loop). Columns that share the workload axis (phase, seq_len,
- * global_batch) map each workload to the id of its distinct value.
+ * global_batch and the inference settings) map each workload to the id of its distinct value.
  */
 public final class FrontierGroups {
     private final int[] axes;
@@ -20,7 +20,7 @@ public final class FrontierGroups {
         radices = new long[cols.size()];
         long[] axisSizes = {spec.models().size(), spec.workloads().size(), spec.chips().size(),
                 spec.scaleOuts().size(), spec.scaleOutGbps().size(), spec.scaleUpDomains().size(),
-                spec.gpuCounts().size()};
+                spec.topologies().size(), spec.gpuCounts().size()};
         for (int i = 0; i < cols.size(); i++) {
             GroupColumn g = cols.get(i);
             axes[i] = g.axis();
@@ -32,6 +32,12 @@ public final class FrontierGroups {
                     Object v = switch (g) {
                         case PHASE -> wl.phase();
                         case SEQ_LEN -> wl.seqLen();
+                        case INPUT_TOKENS -> wl.inputTokens();
+                        case OUTPUT_TOKENS -> wl.outputTokens();
+                        case CONCURRENCY -> wl.concurrency();
+                        case WEIGHT_PRECISION -> String.valueOf(wl.weightPrecision());
+                        case KV_CACHE_PRECISION -> String.valueOf(wl.kvCachePrecision());
+                        case CUDA_GRAPHS -> wl.inference() ? wl.cudaGraphs() : "none";
                         default -> wl.globalBatch();
                     };
                     int at = distinct.indexOf(v);

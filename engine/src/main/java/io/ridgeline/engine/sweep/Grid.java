@@ -14,8 +14,9 @@ public final class Grid {
     public static final int SCALE_OUT = 3;
     public static final int SCALE_OUT_GBPS = 4;
     public static final int SCALE_UP_DOMAIN = 5;
-    public static final int GPU_COUNT = 6;
-    public static final int PLAN = 7;
+    public static final int TOPOLOGY = 6;
+    public static final int GPU_COUNT = 7;
+    public static final int PLAN = 8;
 
     private final long[] radices;
     private final long size;

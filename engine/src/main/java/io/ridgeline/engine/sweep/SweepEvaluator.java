@@ -1,9 +1,12 @@
 package io.ridgeline.engine.sweep;
 
+import io.ridgeline.engine.cost.GpuHourCost;
+import io.ridgeline.engine.cost.TcoModel;
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.ScaleOutNetwork;
 import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.Topology;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.pareto.Skyline;
 import io.ridgeline.engine.technology.TechnologyCatalog;
@@ -23,7 +26,9 @@ import java.util.List;
  * emits the best eligible one (objectives lexicographic, then the lower plan index) or all plans of the point's own
  * frontier. Eligible = feasible and inside the constraints. When no plan is eligible the point is still emitted once,
  * with the status of its closest miss: a plan that only breaks a constraint, else the plan needing the least memory,
- * else the first plan's shape problem.
+ * else the first plan's shape problem. Inference workloads go through {@link InferencePoints} with the same rules.
+ * Every row also gets the TCO columns ({@link CostColumns}) from the point's $/GPU-hour, computed once per hardware
+ * point with the fabric's capex when the point has a topology.
  */
 public final class SweepEvaluator {
     /** Receives output candidates; the point object is reused after the call returns. */
@@ -38,6 +43,15 @@ public final class SweepEvaluator {
     private final Chip[] chips;
     private final ScaleOutNetwork[][] networks;
     private final SystemSpec[] systems;
+    private final GpuHourCost[] hourCosts;
+    private final double[] fabricUsd;
+    private final DerivedDesign[] designs;
+    private final TcoModel tco;
+    private final TechnologyCatalog tech = TechnologyCatalog.bundled();
+    private final InferencePoints inference;
+    /** Set by {@link #system}: the cost of the point's hardware. */
+    private GpuHourCost hourCost;
+    private double fabricCapexUsd;
     private final TrainingPlan[][] planCache;
     private final SweepSpec.Bound[] bounds;
     private final int[] objectiveMetrics;
@@ -63,6 +77,7 @@ public final class SweepEvaluator {
         this.grid = spec.grid();
         this.models = spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new);
         this.chips = new Chip[spec.chips().size()];
+        this.designs = new DerivedDesign[chips.length];
         for (int i = 0; i < chips.length; i++) {
             String id = spec.chips().get(i);
             DerivedDesign design = null;
@@ -71,7 +86,8 @@ public final class SweepEvaluator {
                     design = d;
                 }
             }
-            chips[i] = design == null ? hardware.chip(id) : design.build(TechnologyCatalog.bundled());
+            designs[i] = design;
+            chips[i] = design == null ? hardware.chip(id) : design.build(tech);
         }
         this.networks = new ScaleOutNetwork[chips.length][spec.scaleOuts().size()];
         for (int c = 0; c < chips.length; c++) {
@@ -81,8 +97,11 @@ public final class SweepEvaluator {
             }
         }
         long hardwarePoints = (long) chips.length * spec.scaleOuts().size() * spec.scaleOutGbps().size()
-                * spec.scaleUpDomains().size() * spec.gpuCounts().size();
+                * spec.scaleUpDomains().size() * spec.topologies().size() * spec.gpuCounts().size();
         this.systems = new SystemSpec[(int) Math.min(hardwarePoints, 1 << 24)];
+        this.hourCosts = new GpuHourCost[systems.length];
+        this.fabricUsd = new double[systems.length];
+        this.tco = new TcoModel(spec.cost().parameters());
         long plansSlots = (long) models.length * spec.workloads().size() * spec.gpuCounts().size()
                 * (spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT ? spec.parallelism().plans().size() : 1);
         this.planCache = new TrainingPlan[(int) Math.min(plansSlots, 1 << 24)][];
@@ -98,6 +117,7 @@ public final class SweepEvaluator {
         this.bestObjective = new double[objs.size()];
         this.pointFrontier = new Skyline<>(objs.size());
         this.point = new EvaluatedPoint(grid.axes());
+        this.inference = new InferencePoints(spec, models, this);
     }
 
     public Grid grid() {
@@ -117,7 +137,11 @@ public final class SweepEvaluator {
     /** Plans a search tries at this point (1 in explicit mode); for estimates. */
     public int plansAt(long index) {
         grid.decode(index, point.coords);
-        return spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT ? 1 : plans(point.coords).length;
+        if (spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT) {
+            return 1;
+        }
+        return spec.workloads().get(point.coords[Grid.WORKLOAD]).inference() ? inference.plans(point.coords).length
+                : plans(point.coords).length;
     }
 
     /** Turns a metrics row into the objective vector to minimise. */
@@ -146,6 +170,17 @@ public final class SweepEvaluator {
         p.scaleOutGbps = system.scaleOut().bytesPerSecond() * 8 / 1e9;
         p.scaleUpDomain = system.scaleUpDomain();
         p.gpuCount = system.gpuCount();
+        p.design = designs[c[Grid.CHIP]];
+        p.topology = spec.topologies().get(c[Grid.TOPOLOGY]).id();
+        GpuHourCost hour = hourCost;
+        double fabric = fabricCapexUsd;
+        if (p.workload.inference()) {
+            inference.evaluate(p, system, hour, fabric, sink);
+            return;
+        }
+        p.inferencePlan = null;
+        p.inferenceResult = null;
+        double tokensBudget = spec.cost().tokens();
         double tokensPerStep = (double) p.workload.seqLen() * p.workload.globalBatch();
         TrainingPlan[] plans = plans(c);
         boolean explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
@@ -181,6 +216,7 @@ public final class SweepEvaluator {
                 continue;
             }
             Metric.fill(metrics, r, system.chip(), p.gpuCount, tokensPerStep);
+            CostColumns.fill(metrics, hour, p.gpuCount, fabric, tokensBudget);
             SweepSpec.Bound broken = broken(metrics);
             if (broken != null) {
                 if (missRank > 0) {
@@ -222,13 +258,16 @@ public final class SweepEvaluator {
             status = missRank == 0 ? PointStatus.CONSTRAINT : PointStatus.of(missResult.infeasibility());
             if (missRank == 0) {
                 Metric.fill(p.metrics, missResult, system.chip(), p.gpuCount, tokensPerStep);
+                CostColumns.fill(p.metrics, hour, p.gpuCount, fabric, tokensBudget);
             } else {
                 fillInfeasible(p.metrics, missResult, system.chip(), p.gpuCount);
+                CostColumns.fillHardware(p.metrics, hour, p.gpuCount, fabric);
             }
             String detail = missDetail != null ? missDetail : missResult.detail();
             emit(p, sink, miss, plans[explicit ? 0 : miss], missResult, status, detail == null ? "" : detail);
         } else {
             Metric.fillUnevaluated(p.metrics, system.chip(), p.gpuCount);
+            CostColumns.fillHardware(p.metrics, hour, p.gpuCount, fabric);
             String detail = explicit ? "gpu_count " + p.gpuCount + " is not a multiple of tp x pp x cp"
                     : "no plan in the search lists divides this model, GPU count and batch";
             status = explicit ? PointStatus.PLAN_SHAPE : PointStatus.NO_VALID_PLAN;
@@ -237,7 +276,7 @@ public final class SweepEvaluator {
         statusCounts[status.ordinal()]++;
     }
 
-    private void emit(EvaluatedPoint p, Sink sink, int planIndex, TrainingPlan plan, TrainingResult r,
+    void emit(EvaluatedPoint p, Sink sink, int planIndex, TrainingPlan plan, TrainingResult r,
                       PointStatus status, String detail) {
         p.planIndex = planIndex;
         p.plan = plan;
@@ -261,7 +300,7 @@ public final class SweepEvaluator {
         }
     }
 
-    private SweepSpec.Bound broken(double[] m) {
+    SweepSpec.Bound broken(double[] m) {
         for (SweepSpec.Bound b : bounds) {
             if (!b.holds(m[b.metric().ordinal()])) {
                 return b;
@@ -270,7 +309,7 @@ public final class SweepEvaluator {
         return null;
     }
 
-    private static boolean lexicographicallyBetter(double[] a, double[] b) {
+    static boolean lexicographicallyBetter(double[] a, double[] b) {
         for (int i = 0; i < a.length; i++) {
             if (a[i] < b[i]) {
                 return true;
@@ -282,12 +321,25 @@ public final class SweepEvaluator {
         return false;
     }
 
+    /** Counts a point's final status (for {@link InferencePoints}). */
+    void count(PointStatus status) {
+        statusCounts[status.ordinal()]++;
+    }
+
+    void countEvaluation() {
+        evaluations++;
+    }
+
+    /** The point's system; also sets {@link #hourCost} and {@link #fabricCapexUsd} for it. */
     private SystemSpec system(int[] c) {
-        int slot = (((c[Grid.CHIP] * spec.scaleOuts().size() + c[Grid.SCALE_OUT]) * spec.scaleOutGbps().size()
+        int slot = ((((c[Grid.CHIP] * spec.scaleOuts().size() + c[Grid.SCALE_OUT]) * spec.scaleOutGbps().size()
                 + c[Grid.SCALE_OUT_GBPS]) * spec.scaleUpDomains().size() + c[Grid.SCALE_UP_DOMAIN])
-                * spec.gpuCounts().size() + c[Grid.GPU_COUNT];
+                * spec.topologies().size() + c[Grid.TOPOLOGY]) * spec.gpuCounts().size() + c[Grid.GPU_COUNT];
         SystemSpec s = slot < systems.length ? systems[slot] : null;
-        if (s == null) {
+        if (s != null) {
+            hourCost = hourCosts[slot];
+            fabricCapexUsd = fabricUsd[slot];
+        } else {
             Chip chip = chips[c[Grid.CHIP]];
             ScaleOutNetwork net = networks[c[Grid.CHIP]][c[Grid.SCALE_OUT]];
             double gbps = spec.scaleOutGbps().get(c[Grid.SCALE_OUT_GBPS]);
@@ -299,8 +351,21 @@ public final class SweepEvaluator {
             if (domain > 0) {
                 s = s.withScaleUpDomain(domain);
             }
+            // Sized per GPU count; the loader built every combination once, so this cannot fail on a valid spec.
+            Topology topology = spec.topologies().get(c[Grid.TOPOLOGY]).build(s.gpuCount(), s.scaleUpDomain(),
+                    networks[c[Grid.CHIP]][c[Grid.SCALE_OUT]].id(), tech);
+            if (topology != null) {
+                s = s.withScaleOutTopology(topology);
+                fabricCapexUsd = topology.capex().totalUsd();
+                hourCost = tco.gpuHour(chip.priceUsd(), chip.tdpWatts(), topology.capex(), s.gpuCount());
+            } else {
+                fabricCapexUsd = Double.NaN;
+                hourCost = tco.gpuHour(chip.priceUsd(), chip.tdpWatts());
+            }
             if (slot < systems.length) {
                 systems[slot] = s;
+                hourCosts[slot] = hourCost;
+                fabricUsd[slot] = fabricCapexUsd;
             }
         }
         return s;

@@ -40,12 +40,19 @@ import java.util.regex.Pattern;
  */
 public final class SweepLoader {
     static final List<String> TOP_KEYS = List.of("name", "description", "models", "phases", "hardware", "network",
-            "cluster", "parallelism", "constraints", "objectives", "frontier", "output");
+            "cluster", "parallelism", "constraints", "objectives", "frontier", "output", "cost");
     static final List<String> PHASE_KEYS = List.of("phase", "seq_len", "global_batch");
+    static final List<String> INFERENCE_PHASE_KEYS = List.of("phase", "batch", "input_tokens", "output_tokens",
+            "concurrency", "weight_precision", "activation_precision", "kv_cache_precision", "cuda_graphs");
+    static final List<String> TOPOLOGY_KEYS = List.of("kind", "name", "tiers", "oversubscription", "link", "switch",
+            "routers_per_group", "endpoints_per_router", "global_links", "links_per_neighbour", "dimensions");
+    static final List<String> COST_KEYS = List.of("server_overhead_factor", "interconnect_fraction",
+            "amortization_years", "server_power_factor", "load_fraction", "pue", "usd_per_kwh",
+            "availability_fraction", "tokens");
     static final List<String> HARDWARE_KEYS = List.of("presets", "derived");
     static final List<String> DERIVED_KEYS = List.of("name", "architecture", "node", "dies", "die_area_mm2",
             "power_w", "l2_mib", "dram", "stacks", "scale_up_link", "scale_up_links", "scale_up_domain");
-    static final List<String> NETWORK_KEYS = List.of("scale_out", "scale_out_gbps", "scale_up_domain");
+    static final List<String> NETWORK_KEYS = List.of("scale_out", "scale_out_gbps", "scale_up_domain", "topology");
     static final List<String> CLUSTER_KEYS = List.of("gpu_count");
     static final List<String> SEARCH_LISTS = List.of("tp", "pp", "cp", "ep", "vpp", "micro_batch", "zero", "sp",
             "recompute", "precision");
@@ -114,6 +121,9 @@ public final class SweepLoader {
     private final class Ctx {
         final String source;
         final List<InputError> errors = new ArrayList<>();
+        /** Phases of the sweep's workloads and whether cost.tokens is set: which columns every row fills. */
+        final java.util.EnumSet<SweepSpec.Phase> phases = java.util.EnumSet.noneOf(SweepSpec.Phase.class);
+        boolean tokensBudget;
 
         Ctx(String source) {
             this.source = source;
@@ -201,6 +211,10 @@ public final class SweepLoader {
                                     + "'default'"));
                 }
             }
+            List<TopologyAxis> topologies = List.of(TopologyAxis.NONE);
+            if (net != null && net.get("topology") != null) {
+                topologies = list(net.get("topology"), "network.topology", this::topology);
+            }
 
             List<Integer> gpus = List.of();
             MapNode cluster = map(required(root, "", "cluster", "a mapping with gpu_count"), "cluster");
@@ -211,6 +225,11 @@ public final class SweepLoader {
             }
 
             Parallelism par = parallelism(required(root, "", "parallelism", "a mapping (mode: search or explicit)"));
+            CostSpec cost = cost(root.get("cost"));
+            for (Workload w : workloads) {
+                phases.add(w.phase());
+            }
+            tokensBudget = cost.tokens() > 0;
             List<Bound> bounds = constraints(root.get("constraints"));
             List<Objective> objectives = objectives(root.get("objectives"));
             List<GroupColumn> groupBy = List.of(GroupColumn.MODEL, GroupColumn.PHASE, GroupColumn.SEQ_LEN,
@@ -236,9 +255,13 @@ public final class SweepLoader {
                 }
             }
             if (errors.isEmpty()) {
+                checkTopologies(net == null ? null : net.get("topology"), topologies, chips, designs, scaleOuts,
+                        domains, gpus);
+            }
+            if (errors.isEmpty()) {
                 SweepSpec spec = new SweepSpec(source, name, description, sha, models, workloads, chips, scaleOuts,
                         gbps, domains, gpus, par, new SweepSpec.Constraints(bounds), objectives, groupBy, points,
-                        designs, unbuildable);
+                        designs, unbuildable, topologies, cost);
                 try {
                     spec.grid();
                 } catch (ArithmeticException e) {
@@ -343,8 +366,7 @@ public final class SweepLoader {
                 if (m == null) {
                     continue;
                 }
-                keys(m, path, PHASE_KEYS);
-                SpecNode phaseNode = required(m, path, "phase", "training");
+                SpecNode phaseNode = required(m, path, "phase", "training or inference");
                 SweepSpec.Phase phase = null;
                 if (phaseNode != null) {
                     String s = string(phaseNode, path + ".phase");
@@ -352,13 +374,27 @@ public final class SweepLoader {
                         if (s.equals("training")) {
                             phase = SweepSpec.Phase.TRAINING;
                         } else if (s.equals("inference")) {
-                            error(phaseNode, path + ".phase", "one of [training] (the inference phase arrives with "
-                                    + "the inference model)", "'inference'");
+                            phase = SweepSpec.Phase.INFERENCE;
                         } else {
                             error(phaseNode, path + ".phase", Names.expectedOneOf(s, List.of("training",
                                     "inference")), "'" + s + "'");
                         }
                     }
+                }
+                if (phase == SweepSpec.Phase.INFERENCE) {
+                    phaseKeys(m, path, INFERENCE_PHASE_KEYS, PHASE_KEYS, "an inference phase",
+                            "batch, input_tokens and output_tokens");
+                    inferenceWorkloads(m, path, models, out);
+                    continue;
+                }
+                if (phase == SweepSpec.Phase.TRAINING) {
+                    phaseKeys(m, path, PHASE_KEYS, INFERENCE_PHASE_KEYS, "a training phase",
+                            "seq_len and global_batch");
+                } else {
+                    List<String> all = new ArrayList<>(PHASE_KEYS);
+                    all.addAll(INFERENCE_PHASE_KEYS.subList(1, INFERENCE_PHASE_KEYS.size()));
+                    keys(m, path, all);
+                    continue;
                 }
                 List<Integer> seqs = list(required(m, path, "seq_len", "a list of sequence lengths"),
                         path + ".seq_len", (n, p) -> {
@@ -378,19 +414,276 @@ public final class SweepLoader {
                         path + ".global_batch", (n, p) -> integer(n, p, 1, 100_000_000, "an integer in [1, 100000000]"));
                 for (Integer s : seqs) {
                     for (Integer b : batches) {
-                        if (phase != null && s != null && b != null) {
-                            out.add(new Workload(phase, s, b));
+                        if (s != null && b != null) {
+                            out.add(Workload.training(s, b));
                         }
                     }
                 }
             }
             for (int i = 0; i < out.size(); i++) {
                 if (out.subList(0, i).contains(out.get(i))) {
-                    error(l, "phases", "distinct phase settings", "phase " + out.get(i).phase().id() + " seq_len "
-                            + out.get(i).seqLen() + " global_batch " + out.get(i).globalBatch() + " twice");
+                    error(l, "phases", "distinct phase settings", out.get(i).describe() + " twice");
                 }
             }
             return out;
+        }
+
+        /**
+         * Keys of one phase entry: a key that belongs to the other phase gets its own message (what this phase takes
+         * instead); anything else is an unknown key with the closest known one suggested.
+         */
+        void phaseKeys(MapNode m, String path, List<String> allowed, List<String> otherPhase, String which,
+                       String takes) {
+            for (String k : m.values().keySet()) {
+                if (allowed.contains(k)) {
+                    continue;
+                }
+                String at = path + "." + k;
+                if (otherPhase.contains(k)) {
+                    errors.add(new InputError(source, m.keyLine(k), m.keyColumn(k), at, "no '" + k + "' in " + which
+                            + " (it takes " + takes + ")", "'" + k + "'"));
+                } else {
+                    errors.add(new InputError(source, m.keyLine(k), m.keyColumn(k), at, "a known key: "
+                            + Names.expectedOneOf(k, allowed), "an unknown key"));
+                }
+            }
+        }
+
+        /**
+         * An inference phase entry: batch x input_tokens x output_tokens x concurrency x the three storage formats x
+         * cuda_graphs. Concurrency defaults to the batch (a static batch); the full context must fit every model.
+         */
+        void inferenceWorkloads(MapNode m, String path, List<ModelSpec> models, List<Workload> out) {
+            int before = errors.size();
+            List<Integer> batches = list(required(m, path, "batch", "a list of static batch sizes (requests)"),
+                    path + ".batch", (n, p) -> integer(n, p, 1, 1_000_000, "an integer in [1, 1000000]"));
+            List<Integer> inputs = list(required(m, path, "input_tokens", "a list of prompt lengths in tokens"),
+                    path + ".input_tokens", (n, p) -> integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]"));
+            List<Integer> outputs = list(required(m, path, "output_tokens", "a list of generated lengths in tokens"),
+                    path + ".output_tokens", (n, p) -> integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]"));
+            List<Integer> concurrency = m.get("concurrency") == null ? null : list(m.get("concurrency"),
+                    path + ".concurrency", (n, p) -> integer(n, p, 1, 100_000_000, "an integer in [1, 100000000]"));
+            List<Precision> weights = storageFormats(m, path, "weight_precision");
+            List<Precision> activations = storageFormats(m, path, "activation_precision");
+            List<Precision> kv = storageFormats(m, path, "kv_cache_precision");
+            List<Boolean> graphs = m.get("cuda_graphs") == null ? List.of(false) : list(m.get("cuda_graphs"),
+                    path + ".cuda_graphs", this::bool);
+            if (errors.size() > before) {
+                return;
+            }
+            for (int in : inputs) {
+                for (int o : outputs) {
+                    for (ModelSpec model : models) {
+                        if ((long) in + o > model.maxSeqLen()) {
+                            error(m.get("output_tokens"), path + ".output_tokens", "input_tokens + output_tokens at "
+                                    + "most " + model.maxSeqLen() + " (max_seq_len of " + model.name() + ")",
+                                    in + " + " + o + " = " + ((long) in + o));
+                            return;
+                        }
+                    }
+                }
+            }
+            for (int b : batches) {
+                for (int in : inputs) {
+                    for (int o : outputs) {
+                        for (int c : concurrency == null ? List.of(b) : concurrency) {
+                            for (Precision w : weights) {
+                                for (Precision a : activations) {
+                                    for (Precision k : kv) {
+                                        for (boolean g : graphs) {
+                                            out.add(Workload.inference(b, in, o, c, w, a, k, g));
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /** A list of storage formats (default bf16): tf32 is a math mode, not a format a tensor is stored in. */
+        private List<Precision> storageFormats(MapNode m, String path, String key) {
+            if (m.get(key) == null) {
+                return List.of(Precision.BF16);
+            }
+            return list(m.get(key), path + "." + key, (n, p) -> {
+                Precision v = precision(n, p);
+                if (v == Precision.TF32) {
+                    error(n, p, "a storage format, one of [bf16, fp16, fp32, fp4, fp8] (tf32 is a math mode)",
+                            n.describe());
+                    return null;
+                }
+                return v;
+            });
+        }
+
+        /**
+         * One {@code network.topology} entry: a kind name ({@code fat-tree}) or a mapping with {@code kind} and that
+         * kind's parameters (the registry in {@link TopologyAxis} says which keys each kind takes).
+         */
+        TopologyAxis topology(SpecNode n, String path) {
+            TechnologyCatalog tech = TechnologyCatalog.bundled();
+            if (n instanceof Scalar) {
+                String kind = catalogueName(n, path, TopologyAxis.kindNames());
+                return kind == null ? null : kind.equals("none") ? TopologyAxis.NONE
+                        : new TopologyAxis(kind, kind, null, null, List.of(), java.util.Map.of());
+            }
+            MapNode m = map(n, path);
+            if (m == null) {
+                return null;
+            }
+            int before = errors.size();
+            SpecNode kindNode = required(m, path, "kind", "a topology kind: one of " + TopologyAxis.kindNames());
+            String kind = kindNode == null ? null : catalogueName(kindNode, path + ".kind", TopologyAxis.kindNames());
+            if (kind == null) {
+                keys(m, path, TOPOLOGY_KEYS);
+                return null;
+            }
+            List<String> allowed = new ArrayList<>(List.of("kind", "name"));
+            allowed.addAll(TopologyAxis.KINDS.get(kind).keys());
+            for (String k : m.values().keySet()) {
+                if (allowed.contains(k)) {
+                    continue;
+                }
+                String expected = TOPOLOGY_KEYS.contains(k) ? "a key of a " + kind + " topology: one of "
+                        + allowed.stream().sorted().toList() + " ('" + k + "' belongs to another kind)"
+                        : "a known key: " + Names.expectedOneOf(k, allowed);
+                errors.add(new InputError(source, m.keyLine(k), m.keyColumn(k), path + "." + k, expected,
+                        "an unknown key"));
+            }
+            String name = m.get("name") == null ? null : string(m.get("name"), path + ".name");
+            if (name != null && !NAME.matcher(name).matches()) {
+                error(m.get("name"), path + ".name", "a lower-case name of letters, digits, '.', '_' or '-'",
+                        "'" + name + "'");
+            }
+            List<Double> over = List.of();
+            if (m.get("oversubscription") != null && allowed.contains("oversubscription")) {
+                over = list(m.get("oversubscription"), path + ".oversubscription",
+                        (x, p) -> number(x, p, 1, 1024, true));
+                if (kind.equals("rail-optimized") && over.size() > 1) {
+                    error(m.get("oversubscription"), path + ".oversubscription", "one spine ratio (down:up)",
+                            over.size() + " ratios");
+                } else if (kind.equals("fat-tree") && over.size() > 2) {
+                    error(m.get("oversubscription"), path + ".oversubscription", "at most 2 ratios (leaf, "
+                            + "aggregation: a fat-tree has at most 3 tiers)", over.size() + " ratios");
+                }
+            }
+            java.util.LinkedHashMap<String, Integer> ints = new java.util.LinkedHashMap<>();
+            for (String k : List.of("tiers", "routers_per_group", "endpoints_per_router", "global_links",
+                    "links_per_neighbour", "dimensions")) {
+                if (m.get(k) == null || !allowed.contains(k)) {
+                    continue;
+                }
+                Integer v = switch (k) {
+                    case "tiers" -> integer(m.get(k), path + "." + k, 2, 3, "2 or 3");
+                    case "dimensions" -> integer(m.get(k), path + "." + k, 2, 3, "2 or 3");
+                    default -> integer(m.get(k), path + "." + k, 1, 1024, "an integer in [1, 1024]");
+                };
+                if (v != null) {
+                    ints.put(k, v);
+                }
+            }
+            if (ints.containsKey("tiers") && over.size() > ints.get("tiers") - 1) {
+                error(m.get("oversubscription"), path + ".oversubscription", "at most tiers - 1 = "
+                        + (ints.get("tiers") - 1) + " ratios", over.size() + " ratios");
+            }
+            String link = m.get("link") == null || !allowed.contains("link") ? null
+                    : catalogueName(m.get("link"), path + ".link", tech.links().keySet());
+            String sw = m.get("switch") == null || !allowed.contains("switch") ? null
+                    : catalogueName(m.get("switch"), path + ".switch", tech.switches().keySet());
+            if (errors.size() > before) {
+                return null;
+            }
+            String id = name != null ? name : TopologyAxis.defaultId(kind, over, ints, link, sw);
+            return new TopologyAxis(id, kind, link, sw, List.copyOf(over), java.util.Map.copyOf(ints));
+        }
+
+        /**
+         * Builds every topology for every cluster it will meet (GPU count x scale-out network x scale-up domain) so
+         * that a fabric that cannot be built at some size is a spec error naming the entry, not a failed job.
+         */
+        void checkTopologies(SpecNode node, List<TopologyAxis> topologies, List<String> chips,
+                             List<DerivedDesign> designs, List<String> scaleOuts, List<Integer> domains,
+                             List<Integer> gpus) {
+            if (node == null) {
+                return;
+            }
+            TechnologyCatalog tech = TechnologyCatalog.bundled();
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < topologies.size(); i++) {
+                String path = topologies.size() == 1 && node instanceof Scalar ? "network.topology"
+                        : "network.topology[" + i + "]";
+                SpecNode at = node instanceof ListNode l ? l.items().get(i) : node;
+                TopologyAxis t = topologies.get(i);
+                if (ids.contains(t.id())) {
+                    error(at, path + ".name", "distinct topology names (set name: to tell them apart)",
+                            "'" + t.id() + "' again");
+                    continue;
+                }
+                ids.add(t.id());
+                checks:
+                for (String chipId : chips) {
+                    io.ridgeline.engine.hardware.Chip chip = null;
+                    for (DerivedDesign d : designs) {
+                        if (d.id().equals(chipId)) {
+                            chip = d.build(tech);
+                        }
+                    }
+                    if (chip == null) {
+                        chip = hardwareCatalog.chip(chipId);
+                    }
+                    for (String out : scaleOuts) {
+                        String netId = out.equals(SweepSpec.DEFAULT) ? hardwareCatalog.defaultNetwork(chip).id() : out;
+                        for (int domain : domains) {
+                            int dom = domain > 0 ? domain : chip.scaleUpDomain();
+                            for (int g : gpus) {
+                                try {
+                                    t.build(g, dom, netId, tech);
+                                } catch (InvalidInputException e) {
+                                    InputError first = e.errors().get(0);
+                                    error(at, path, "a " + t.kind() + " that can connect " + g + " GPUs on " + netId
+                                            + " (" + first.fieldPath() + ": " + first.expected() + ")",
+                                            first.found());
+                                    break checks;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /** The {@code cost:} section: TcoParameters overrides (each range-checked) and the run's token budget. */
+        CostSpec cost(SpecNode node) {
+            CostSpec d = CostSpec.defaults();
+            if (node == null) {
+                return d;
+            }
+            MapNode m = map(node, "cost");
+            if (m == null) {
+                return d;
+            }
+            keys(m, "cost", COST_KEYS);
+            double serverOverhead = costNumber(m, "server_overhead_factor", d.serverOverheadFactor(), 1, 100, true);
+            double interconnect = costNumber(m, "interconnect_fraction", d.interconnectFraction(), 0, 0.99, true);
+            double years = costNumber(m, "amortization_years", d.amortizationYears(), 0, 50, false);
+            double serverPower = costNumber(m, "server_power_factor", d.serverPowerFactor(), 1, 100, true);
+            double load = costNumber(m, "load_fraction", d.loadFraction(), 0, 1, false);
+            double pue = costNumber(m, "pue", d.pue(), 1, 10, true);
+            double kwh = costNumber(m, "usd_per_kwh", d.usdPerKwh(), 0, 100, true);
+            double availability = costNumber(m, "availability_fraction", d.availabilityFraction(), 0, 1, false);
+            double tokens = costNumber(m, "tokens", 0, 0, 1e18, false);
+            return new CostSpec(serverOverhead, interconnect, years, serverPower, load, pue, kwh, availability,
+                    tokens);
+        }
+
+        private double costNumber(MapNode m, String key, double fallback, double min, double max, boolean inclusive) {
+            if (m.get(key) == null) {
+                return fallback;
+            }
+            Double v = number(m.get(key), "cost." + key, min, max, inclusive);
+            return v == null ? fallback : v;
         }
 
         Parallelism parallelism(SpecNode node) {
@@ -482,6 +775,23 @@ public final class SweepLoader {
                     "an integer in [" + min + ", " + MAX_PARALLEL + "]"), fallback);
         }
 
+        /**
+         * Why a metric would be null on some rows of this sweep (a phase-specific column while the sweep has the
+         * other phase, run_cost_usd without cost.tokens), or null when every row fills it. A null objective or bound
+         * would put rows on frontiers or mark them as constraint misses for no reason.
+         */
+        String unfilled(Metric metric) {
+            for (SweepSpec.Phase phase : phases) {
+                if (!metric.filledBy(phase)) {
+                    return metric.column() + " is null on " + phase.id() + " rows";
+                }
+            }
+            if (metric == Metric.RUN_COST_USD && !tokensBudget) {
+                return "run_cost_usd needs cost.tokens, the tokens of one run";
+            }
+            return null;
+        }
+
         List<Bound> constraints(SpecNode node) {
             List<Bound> out = new ArrayList<>();
             if (node == null) {
@@ -507,6 +817,12 @@ public final class SweepLoader {
                         continue;
                     }
                     Double limit = number(e.getValue(), path, -Double.MAX_VALUE, Double.MAX_VALUE, true);
+                    String missing = unfilled(metric);
+                    if (missing != null) {
+                        errors.add(new InputError(source, b.keyLine(e.getKey()), b.keyColumn(e.getKey()), path,
+                                "a column every row of the sweep fills (" + missing + ")", "'" + e.getKey() + "'"));
+                        continue;
+                    }
                     if (limit != null) {
                         out.add(new Bound(metric, side.equals("max"), limit));
                     }
@@ -534,6 +850,12 @@ public final class SweepLoader {
                     return null;
                 }
                 String col = catalogueName(m.get(goalKey), path + "." + goalKey, Metric.columns());
+                String missing = col == null ? null : unfilled(Metric.byColumn(col));
+                if (missing != null) {
+                    error(m.get(goalKey), path + "." + goalKey, "a column every row of the sweep fills (" + missing
+                            + ")", "'" + col + "'");
+                    return null;
+                }
                 return col == null ? null : new Objective(Metric.byColumn(col), goalKey.equals("max") ? Goal.MAX
                         : Goal.MIN);
             });

@@ -21,19 +21,22 @@ import java.util.Locale;
  * @param chips         preset ids, then the ids of buildable derived designs
  * @param derived       the buildable technology-derived designs (their ids are in {@code chips})
  * @param unbuildable   derived combinations that cannot exist, each with the builder's reason (not in the grid)
+ * @param topologies    scale-out fabrics ({@link TopologyAxis#NONE} = flat full bisection), built per GPU count
+ * @param cost          TCO parameters and the token budget of one run
  */
 public record SweepSpec(String source, String name, String description, String specSha256, List<String> models,
                         List<Workload> workloads, List<String> chips, List<String> scaleOuts,
                         List<Double> scaleOutGbps, List<Integer> scaleUpDomains, List<Integer> gpuCounts,
                         Parallelism parallelism, Constraints constraints, List<Objective> objectives,
                         List<GroupColumn> groupBy, PointsPolicy points, List<DerivedDesign> derived,
-                        List<String> unbuildable) implements Serializable {
-    private static final long serialVersionUID = 1L;
+                        List<String> unbuildable, List<TopologyAxis> topologies, CostSpec cost)
+        implements Serializable {
+    private static final long serialVersionUID = 2L;
     public static final String DEFAULT = "default";
 
-    /** Workload phases. Inference joins when the inference model lands (io.ridgeline.engine.inference). */
+    /** Workload phases: training steps (TrainingStep) or serving requests (InferenceStep). */
     public enum Phase {
-        TRAINING;
+        TRAINING, INFERENCE;
 
         /** Lower-case name, computed once: ids are written per row in sweeps. */
         private final String id = name().toLowerCase(Locale.ROOT);
@@ -43,9 +46,40 @@ public record SweepSpec(String source, String name, String description, String s
         }
     }
 
-    /** One phase setting: the phase with one sequence length and one global batch (sequences per step). */
-    public record Workload(Phase phase, int seqLen, int globalBatch) implements Serializable {
+    /**
+     * One phase setting. Training: one sequence length and one global batch (sequences per step). Inference: a static
+     * batch of requests of {@code inputTokens} prompt and {@code outputTokens} generated tokens, the concurrency of the
+     * serving-throughput figure, and the storage formats; {@code seqLen} is then the full context (input + output)
+     * and {@code globalBatch} the static batch, so the default frontier groups work for both phases.
+     */
+    public record Workload(Phase phase, int seqLen, int globalBatch, int inputTokens, int outputTokens,
+                           int concurrency, Precision weightPrecision, Precision activationPrecision,
+                           Precision kvCachePrecision, boolean cudaGraphs) implements Serializable {
         private static final long serialVersionUID = 1L;
+
+        public static Workload training(int seqLen, int globalBatch) {
+            return new Workload(Phase.TRAINING, seqLen, globalBatch, 0, 0, 0, null, null, null, false);
+        }
+
+        public static Workload inference(int batch, int inputTokens, int outputTokens, int concurrency,
+                                         Precision weights, Precision activations, Precision kvCache,
+                                         boolean cudaGraphs) {
+            return new Workload(Phase.INFERENCE, inputTokens + outputTokens, batch, inputTokens, outputTokens,
+                    concurrency, weights, activations, kvCache, cudaGraphs);
+        }
+
+        public boolean inference() {
+            return phase == Phase.INFERENCE;
+        }
+
+        /** How the setting reads in messages. */
+        public String describe() {
+            return inference() ? "phase inference batch " + globalBatch + " input_tokens " + inputTokens
+                    + " output_tokens " + outputTokens + " concurrency " + concurrency + " weights "
+                    + weightPrecision.id() + " activations " + activationPrecision.id() + " kv_cache "
+                    + kvCachePrecision.id() + " cuda_graphs " + cudaGraphs
+                    : "phase training seq_len " + seqLen + " global_batch " + globalBatch;
+        }
     }
 
     public enum Mode { SEARCH, EXPLICIT }
@@ -109,7 +143,7 @@ public record SweepSpec(String source, String name, String description, String s
     /** Number of grid axes; the last one (plans) has size 1 in search mode. */
     public Grid grid() {
         return new Grid(new long[]{models.size(), workloads.size(), chips.size(), scaleOuts.size(),
-                scaleOutGbps.size(), scaleUpDomains.size(), gpuCounts.size(),
+                scaleOutGbps.size(), scaleUpDomains.size(), topologies.size(), gpuCounts.size(),
                 parallelism.mode() == Mode.EXPLICIT ? parallelism.plans().size() : 1});
     }
 }

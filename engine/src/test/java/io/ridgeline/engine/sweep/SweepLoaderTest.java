@@ -65,6 +65,9 @@ class SweepLoaderTest {
         Path dir = Path.of(System.getProperty("ridgeline.project.dir", "..")).resolve("sweeps");
         SweepSpec q = SweepLoader.load(dir.resolve("quickstart.yaml"));
         assertEquals("quickstart", q.name());
+        SweepSpec i = SweepLoader.load(dir.resolve("inference.yaml"));
+        assertEquals(5 * 16 * 4 * 1, i.grid().size());
+        SweepLoader.load(dir.resolve("quickstart.yaml"));
         SweepSpec t = SweepLoader.load(dir.resolve("technology.yaml"));
         assertEquals(24, t.derived().size());
         assertEquals(26, t.chips().size());
@@ -78,7 +81,7 @@ class SweepLoaderTest {
 
     @Test
     void suggestsTheClosestKeyForAMisspeltKey() {
-        assertEquals("t.yaml:2:1: modles: expected a known key: one of [cluster, constraints, description, frontier, "
+        assertEquals("t.yaml:2:1: modles: expected a known key: one of [cluster, constraints, cost, description, frontier, "
                 + "hardware, models, name, network, objectives, output, parallelism, phases] (did you mean "
                 + "'models'?), found an unknown key", errors(VALID.replace("models:", "modles:")).get(0));
     }
@@ -152,11 +155,167 @@ class SweepLoaderTest {
                 + "found 4096", only(VALID.replace("[2048]", "[4096]")));
     }
 
+    static final String INFERENCE = String.join("\n",
+            "name: t",
+            "models: [llama2-7b]",
+            "phases:",
+            "  - phase: inference",
+            "    batch: [1, 8]",
+            "    input_tokens: [1024]",
+            "    output_tokens: [256]",
+            "hardware:",
+            "  presets: [h100-sxm]",
+            "cluster:",
+            "  gpu_count: [8]",
+            "parallelism:",
+            "  tp: [1, 2, 4, 8]",
+            "  pp: [1]",
+            "");
+
     @Test
-    void saysTheInferencePhaseIsNotAvailableYet() {
-        assertEquals("t.yaml:4:12: phases[0].phase: expected one of [training] (the inference phase arrives with "
-                + "the inference model), found 'inference'", only(VALID.replace("phase: training",
-                "phase: inference")));
+    void readsAnInferencePhase() {
+        SweepSpec s = loader.parse("t.yaml", INFERENCE.replace("    output_tokens: [256]\n",
+                "    output_tokens: [256]\n    kv_cache_precision: [bf16, fp8]\n    cuda_graphs: [false, true]\n"));
+        assertEquals(2 * 2 * 2, s.workloads().size());
+        SweepSpec.Workload w = s.workloads().get(0);
+        assertEquals(SweepSpec.Phase.INFERENCE, w.phase());
+        assertEquals(1024 + 256, w.seqLen());
+        assertEquals(1, w.globalBatch());
+        assertEquals(1, w.concurrency());
+        assertEquals(io.ridgeline.engine.hardware.Precision.BF16, w.weightPrecision());
+        assertEquals(List.of(TopologyAxis.NONE), s.topologies());
+    }
+
+    @Test
+    void rejectsTrainingKeysInAnInferencePhase() {
+        assertEquals("t.yaml:6:5: phases[0].seq_len: expected no 'seq_len' in an inference phase (it takes batch, "
+                + "input_tokens and output_tokens), found 'seq_len'", only(INFERENCE.replace("    batch: [1, 8]\n",
+                "    batch: [1, 8]\n    seq_len: [2048]\n")));
+    }
+
+    @Test
+    void rejectsInferenceKeysInATrainingPhase() {
+        assertEquals("t.yaml:7:5: phases[0].batch: expected no 'batch' in a training phase (it takes seq_len and "
+                + "global_batch), found 'batch'", only(VALID.replace("    global_batch: [1536]\n",
+                "    global_batch: [1536]\n    batch: [8]\n")));
+    }
+
+    @Test
+    void suggestsTheClosestInferenceKey() {
+        assertEquals("t.yaml:7:5: phases[0].output_token: expected a known key: one of [activation_precision, batch, "
+                + "concurrency, cuda_graphs, input_tokens, kv_cache_precision, output_tokens, phase, weight_precision]"
+                + " (did you mean 'output_tokens'?), found an unknown key",
+                errors(INFERENCE.replace("output_tokens: [256]", "output_token: [256]")).get(0));
+    }
+
+    @Test
+    void namesAMissingInferenceBatch() {
+        assertEquals("t.yaml:4:5: phases[0].batch: expected a list of static batch sizes (requests), found no "
+                + "'batch' key", only(INFERENCE.replace("    batch: [1, 8]\n", "")));
+    }
+
+    @Test
+    void rejectsTf32AsAStorageFormat() {
+        assertEquals("t.yaml:8:31: phases[0].kv_cache_precision[1]: expected a storage format, one of [bf16, fp16, "
+                + "fp32, fp4, fp8] (tf32 is a math mode), found 'tf32'", only(INFERENCE.replace(
+                "    output_tokens: [256]\n", "    output_tokens: [256]\n    kv_cache_precision: [fp8, tf32]\n")));
+    }
+
+    @Test
+    void rejectsAContextLongerThanTheModels() {
+        assertEquals("t.yaml:7:20: phases[0].output_tokens: expected input_tokens + output_tokens at most 4096 "
+                + "(max_seq_len of llama2-7b), found 1024 + 3584 = 4608",
+                only(INFERENCE.replace("output_tokens: [256]", "output_tokens: [3584]")));
+    }
+
+    @Test
+    void rejectsAZeroBatch() {
+        assertEquals("t.yaml:5:16: phases[0].batch[1]: expected an integer in [1, 1000000], found 0",
+                only(INFERENCE.replace("batch: [1, 8]", "batch: [1, 0]")));
+    }
+
+    @Test
+    void readsTopologiesAndCost() {
+        SweepSpec s = loader.parse("t.yaml", withTopology("[none, {kind: fat-tree, oversubscription: 4}, "
+                + "{kind: rail-optimized, name: rails}, dragonfly]") + "cost:\n  usd_per_kwh: 0.12\n  tokens: 3.0e11\n");
+        assertEquals(List.of("none", "fat-tree-4:1", "rails", "dragonfly"),
+                s.topologies().stream().map(TopologyAxis::id).toList());
+        assertEquals(2 * 2 * 2 * 4 * 2, s.grid().size());
+        assertEquals(0.12, s.cost().usdPerKwh());
+        assertEquals(3.0e11, s.cost().tokens());
+        assertEquals(io.ridgeline.engine.cost.TcoParameters.DEFAULT_PUE, s.cost().pue());
+    }
+
+    private static String withTopology(String entry) {
+        return VALID.replace("  scale_out: [default, ndr]\n", "  scale_out: [default, ndr]\n  topology: " + entry
+                + "\n");
+    }
+
+    @Test
+    void rejectsAnUnknownTopologyKindListingTheKnownOnes() {
+        assertEquals("t.yaml:11:14: network.topology[0]: expected one of [dragonfly, fat-tree, none, rail-optimized, "
+                + "ring, torus] (did you mean 'fat-tree'?), found 'fat_tree'", only(withTopology("[fat_tree]")));
+    }
+
+    @Test
+    void rejectsAKeyOfAnotherTopologyKind() {
+        assertEquals("t.yaml:11:27: network.topology[0].tiers: expected a key of a ring topology: one of [kind, link, "
+                + "links_per_neighbour, name] ('tiers' belongs to another kind), found an unknown key",
+                only(withTopology("[{kind: ring, tiers: 2}]")));
+    }
+
+    @Test
+    void rejectsAnOversubscriptionBelowOne() {
+        assertEquals("t.yaml:11:49: network.topology[0].oversubscription: expected a number in [1, 1024], found 0.5",
+                only(withTopology("[{kind: fat-tree, oversubscription: 0.5}]")));
+    }
+
+    @Test
+    void rejectsATopologyThatCannotConnectTheCluster() {
+        assertEquals("t.yaml:11:14: network.topology[0]: expected a fat-tree that can connect 1024 GPUs on hdr "
+                + "(fatTree.endpoints: 1 to 800 for 2 tiers of radix 40 (use 3 tiers)), found 1024",
+                only(withTopology("[{kind: fat-tree, tiers: 2, oversubscription: 1}]")));
+    }
+
+    @Test
+    void rejectsTheSameTopologyTwice() {
+        assertEquals("t.yaml:11:24: network.topology[1]: expected distinct values, found 'fat-tree' again",
+                only(withTopology("[fat-tree, fat-tree]")));
+    }
+
+    @Test
+    void rejectsAnInferenceObjectiveInATrainingSweep() {
+        assertEquals("t.yaml:18:10: objectives[1].min: expected a column every row of the sweep fills (tpot_s is "
+                + "null on training rows), found 'tpot_s'", only(VALID.replace("min: cost_usd", "min: tpot_s")));
+    }
+
+    @Test
+    void rejectsATrainingConstraintInAnInferenceSweep() {
+        assertEquals("t.yaml:15:21: constraints.min.mfu_fraction: expected a column every row of the sweep fills "
+                + "(mfu_fraction is null on inference rows), found 'mfu_fraction'",
+                only(INFERENCE + "constraints: {min: {mfu_fraction: 0.3}}\n"));
+    }
+
+    @Test
+    void rejectsRunCostWithoutATokenBudget() {
+        assertEquals("t.yaml:18:10: objectives[1].min: expected a column every row of the sweep fills (run_cost_usd "
+                + "needs cost.tokens, the tokens of one run), found 'run_cost_usd'",
+                only(VALID.replace("min: cost_usd", "min: run_cost_usd")));
+        loader.parse("t.yaml", VALID.replace("min: cost_usd", "min: run_cost_usd") + "cost: {tokens: 1.0e9}\n");
+    }
+
+    @Test
+    void rejectsCostParametersOutOfRange() {
+        assertEquals("t.yaml:20:8: cost.pue: expected a number in [1, 10], found 0.9",
+                only(VALID + "cost:\n  pue: 0.9\n"));
+    }
+
+    @Test
+    void suggestsTheClosestCostKey() {
+        assertEquals("t.yaml:20:3: cost.usd_per_kw: expected a known key: one of [amortization_years, "
+                + "availability_fraction, interconnect_fraction, load_fraction, pue, server_overhead_factor, "
+                + "server_power_factor, tokens, usd_per_kwh] (did you mean 'usd_per_kwh'?), found an unknown key",
+                only(VALID + "cost:\n  usd_per_kw: 0.1\n"));
     }
 
     @Test

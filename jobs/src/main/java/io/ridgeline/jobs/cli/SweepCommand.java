@@ -81,10 +81,10 @@ public final class SweepCommand implements Callable<Integer> {
                 : conf.getInt("spark.cores.max", Runtime.getRuntime().availableProcessors());
         console.printf("sweep %s (%s)%n", spec.name(), file);
         console.printf(Locale.ROOT, "  grid: %,d points = %d models x %d phase settings x %d chips x %d scale-out x "
-                        + "%d rates x %d domains x %d cluster sizes x %d plans%n", spec.grid().size(),
+                        + "%d rates x %d domains x %d topologies x %d cluster sizes x %d plans%n", spec.grid().size(),
                 spec.models().size(), spec.workloads().size(), spec.chips().size(), spec.scaleOuts().size(),
-                spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.gpuCounts().size(),
-                spec.grid().radix(7));
+                spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.topologies().size(),
+                spec.gpuCounts().size(), spec.grid().radix(io.ridgeline.engine.sweep.Grid.PLAN));
         if (!spec.derived().isEmpty() || !spec.unbuildable().isEmpty()) {
             console.printf("  derived chips: %d buildable, %d cannot exist%n", spec.derived().size(),
                     spec.unbuildable().size());
@@ -209,24 +209,36 @@ public final class SweepCommand implements Callable<Integer> {
                 row.getString(ResultsSchema.POINTS.index("scale_out")),
                 row.getInt(ResultsSchema.POINTS.index("tp")), row.getInt(ResultsSchema.POINTS.index("pp")),
                 row.getInt(ResultsSchema.POINTS.index("dp"))));
-        int cp = row.getInt(ResultsSchema.POINTS.index("cp"));
-        if (cp > 1) {
-            sb.append(" cp").append(cp);
+        String topology = row.getString(ResultsSchema.POINTS.index("topology"));
+        if (topology != null && !topology.equals("none")) {
+            sb.append(' ').append(topology);
         }
-        int vpp = row.getInt(ResultsSchema.POINTS.index("vpp"));
-        if (vpp > 1) {
-            sb.append(" v").append(vpp);
+        if ("inference".equals(row.getString(ResultsSchema.POINTS.index("phase")))) {
+            // inference rows: the static batch and the storage formats instead of training's plan details
+            sb.append(" batch").append(row.getInt(ResultsSchema.POINTS.index("global_batch")))
+                    .append(" w").append(row.getString(ResultsSchema.POINTS.index("weight_precision")))
+                    .append(" kv").append(row.getString(ResultsSchema.POINTS.index("kv_cache_precision")));
+        } else {
+            int cp = row.getInt(ResultsSchema.POINTS.index("cp"));
+            if (cp > 1) {
+                sb.append(" cp").append(cp);
+            }
+            int vpp = row.getInt(ResultsSchema.POINTS.index("vpp"));
+            if (vpp > 1) {
+                sb.append(" v").append(vpp);
+            }
+            sb.append(" mb").append(row.getInt(ResultsSchema.POINTS.index("micro_batch")));
+            sb.append(' ').append(row.getString(ResultsSchema.POINTS.index("recompute")));
         }
-        sb.append(" mb").append(row.getInt(ResultsSchema.POINTS.index("micro_batch")));
-        sb.append(' ').append(row.getString(ResultsSchema.POINTS.index("recompute")));
         for (SweepSpec.Objective o : spec.objectives()) {
             Object v = row.get(ResultsSchema.POINTS.index(o.metric().column()));
             sb.append("  ").append(o.metric().column()).append('=').append(v instanceof Double d
                     ? String.format(Locale.ROOT, "%.4g", d) : v);
         }
-        double mfu = row.isNullAt(ResultsSchema.POINTS.index("mfu_fraction")) ? Double.NaN
-                : row.getDouble(ResultsSchema.POINTS.index("mfu_fraction"));
-        sb.append(String.format(Locale.ROOT, "  mfu=%.3f", mfu));
+        if (!row.isNullAt(ResultsSchema.POINTS.index("mfu_fraction"))) {
+            sb.append(String.format(Locale.ROOT, "  mfu=%.3f",
+                    row.getDouble(ResultsSchema.POINTS.index("mfu_fraction"))));
+        }
         return sb.toString();
     }
 }

@@ -58,7 +58,7 @@ public final class SweepJob {
         SweepEvaluator ev = new SweepEvaluator(spec);
         Grid grid = ev.grid();
         long hardwarePerCombo = grid.radix(Grid.CHIP) * grid.radix(Grid.SCALE_OUT) * grid.radix(Grid.SCALE_OUT_GBPS)
-                * grid.radix(Grid.SCALE_UP_DOMAIN) * grid.radix(Grid.PLAN);
+                * grid.radix(Grid.SCALE_UP_DOMAIN) * grid.radix(Grid.TOPOLOGY) * grid.radix(Grid.PLAN);
         long evaluations = 0;
         int[] c = new int[grid.axes()];
         for (int m = 0; m < grid.radix(Grid.MODEL); m++) {

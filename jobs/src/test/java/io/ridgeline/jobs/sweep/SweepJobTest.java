@@ -166,4 +166,56 @@ class SweepJobTest {
         assertTrue(table("frontier", "none").count() > 0);
         assertEquals(r.frontierRows(), table("frontier", "none").count());
     }
+
+    static final String INFERENCE = String.join("\n",
+            "name: inf",
+            "models: [llama2-7b, llama2-70b]",
+            "phases: [{phase: inference, batch: [1, 64], input_tokens: [1024], output_tokens: [256],",
+            "          kv_cache_precision: [bf16, fp8]}]",
+            "hardware:",
+            "  presets: [a100-80g]",
+            "  derived: [{name: d, node: [3nm], dies: 2, die_area_mm2: 800, power_w: 1000, dram: hbm3e, stacks: 8}]",
+            "network: {topology: [none, {kind: fat-tree, oversubscription: 4}]}",
+            "cluster: {gpu_count: [8]}",
+            "parallelism: {tp: [1, 2, 4, 8], pp: [1]}",
+            "objectives: [{min: tpot_s}, {min: usd_per_million_tokens}]",
+            "frontier: {group_by: [model, kv_cache_precision]}",
+            "output: {points: all}",
+            "");
+
+    @Test
+    void inferenceSweepWritesInferenceRowsDeterministically() {
+        SweepSpec spec = spec(INFERENCE);
+        SweepJob.RunResult a = run(spec, "inf-a", 2);
+        SweepJob.RunResult b = run(spec, "inf-b", 3);
+        assertEquals(2L * 4 * 2 * 2, a.gridPoints());
+        assertEquals(rowsAsText(table("points", "inf-a").orderBy("point_index", "plan_index")),
+                rowsAsText(table("points", "inf-b").orderBy("point_index", "plan_index")));
+        assertEquals(rowsAsText(table("frontier", "inf-a")), rowsAsText(table("frontier", "inf-b")));
+        List<Row> ok = table("points", "inf-a").where("status = 'ok'").collectAsList();
+        assertFalse(ok.isEmpty());
+        for (Row r : ok) {
+            assertEquals("inference", r.getAs("phase"));
+            assertEquals(1280, (int) r.getAs("seq_len"));
+            assertTrue((double) r.getAs("ttft_s") > 0 && (double) r.getAs("tpot_s") > 0);
+            assertTrue((int) r.getAs("max_batch") >= 1);
+            assertTrue((double) r.getAs("usd_per_million_tokens") > 0);
+            assertTrue(r.isNullAt(r.fieldIndex("step_time_s")));
+        }
+        Row derived = table("points", "inf-a").where("chip like 'd-%'").first();
+        assertEquals("3nm", derived.getAs("logic_node"));
+        assertEquals("hbm3e", derived.getAs("dram_type"));
+        assertEquals(8, (int) derived.getAs("dram_stacks"));
+        assertEquals(800.0, (double) derived.getAs("die_area_mm2"));
+        assertEquals(1000.0, (double) derived.getAs("power_budget_w"));
+        Row preset = table("points", "inf-a").where("chip = 'a100-80g'").first();
+        assertEquals("hbm2e", preset.getAs("dram_type"));
+        assertTrue(preset.isNullAt(preset.fieldIndex("logic_node")));
+        Set<String> topologies = new TreeSet<>();
+        for (Row r : table("points", "inf-a").select("topology").distinct().collectAsList()) {
+            topologies.add(r.getString(0));
+        }
+        assertEquals(Set.of("none", "fat-tree-4:1"), topologies);
+        assertTrue(table("points", "inf-a").where("topology = 'fat-tree-4:1' and fabric_capex_usd > 0").count() > 0);
+    }
 }
