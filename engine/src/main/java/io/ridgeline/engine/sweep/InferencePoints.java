@@ -91,11 +91,7 @@ final class InferencePoints {
     /** The plans of a point (cached); an explicit plan whose ep does not divide its tp is a null entry. */
     InferencePlan[] plans(int[] c) {
         boolean explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
-        int slot = (c[Grid.MODEL] * spec.workloads().size() + c[Grid.WORKLOAD]) * spec.gpuCounts().size()
-                + c[Grid.GPU_COUNT];
-        if (explicit) {
-            slot = slot * spec.parallelism().plans().size() + c[Grid.PLAN];
-        }
+        int slot = SweepEvaluator.planSlot(spec, c);
         InferencePlan[] cached = slot < planCache.length ? planCache[slot] : null;
         if (cached != null) {
             return cached;

@@ -371,14 +371,23 @@ public final class SweepEvaluator {
         return s;
     }
 
+    /**
+     * Where a point's plan list is cached: plans depend on (model, workload, GPU count) and, for explicit plans, on the
+     * plan axis too. Shared by the training and the inference plan caches.
+     */
+    static int planSlot(SweepSpec spec, int[] c) {
+        int slot = (c[Grid.MODEL] * spec.workloads().size() + c[Grid.WORKLOAD]) * spec.gpuCounts().size()
+                + c[Grid.GPU_COUNT];
+        if (spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT) {
+            slot = slot * spec.parallelism().plans().size() + c[Grid.PLAN];
+        }
+        return slot;
+    }
+
     /** The plans of a point: the search list, or a one-element array with the explicit plan (null if dp is not whole). */
     private TrainingPlan[] plans(int[] c) {
         boolean explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
-        int slot = (c[Grid.MODEL] * spec.workloads().size() + c[Grid.WORKLOAD]) * spec.gpuCounts().size()
-                + c[Grid.GPU_COUNT];
-        if (explicit) {
-            slot = slot * spec.parallelism().plans().size() + c[Grid.PLAN];
-        }
+        int slot = planSlot(spec, c);
         TrainingPlan[] cached = slot < planCache.length ? planCache[slot] : null;
         if (cached != null) {
             return cached;
