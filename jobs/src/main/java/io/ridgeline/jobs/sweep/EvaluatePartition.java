@@ -1,8 +1,5 @@
 package io.ridgeline.jobs.sweep;
 
-import io.ridgeline.engine.pareto.Skyline;
-import io.ridgeline.engine.sweep.EvaluatedPoint;
-import io.ridgeline.engine.sweep.FrontierGroups;
 import io.ridgeline.engine.sweep.PointStatus;
 import io.ridgeline.engine.sweep.SweepEvaluator;
 import io.ridgeline.engine.sweep.SweepSpec;
@@ -10,7 +7,6 @@ import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Row;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -46,43 +42,13 @@ final class EvaluatePartition implements FlatMapFunction<Iterator<Long>, Row> {
 
     private final class Rows implements Iterator<Row> {
         private final Iterator<Long> chunks;
-        private final SweepEvaluator evaluator = new SweepEvaluator(spec);
-        private final FrontierGroups groups = new FrontierGroups(spec);
-        private final HashMap<Long, Skyline<Row>> skylines = new HashMap<>();
-        private final double[] objective = new double[spec.objectives().size()];
+        private final PartitionEvaluator partition = new PartitionEvaluator(spec, pointsPerChunk, frontier, counts);
         private final ArrayList<Row> buffer = new ArrayList<>();
-        private final long size = evaluator.grid().size();
-        private final SweepSpec.PointsPolicy policy = spec.points();
-        private final SweepEvaluator.Sink sink = this::accept;
-        private long rows;
+        private final PartitionEvaluator.PointSink toBuffer = p -> buffer.add(PointRows.toRow(p));
         private int next;
-        private boolean reported;
 
         Rows(Iterator<Long> chunks) {
             this.chunks = chunks;
-        }
-
-        private void accept(EvaluatedPoint p) {
-            PointStatus status = p.status();
-            Row row = null;
-            if (policy == SweepSpec.PointsPolicy.ALL || policy == SweepSpec.PointsPolicy.FEASIBLE
-                    && (status == PointStatus.OK || status == PointStatus.CONSTRAINT)) {
-                row = PointRows.toRow(p);
-                buffer.add(row);
-                rows++;
-            }
-            if (status != PointStatus.OK) {
-                return;
-            }
-            evaluator.objectiveVector(p.metrics(), objective);
-            long key = groups.key(p);
-            Skyline<Row> s = skylines.get(key);
-            if (s == null) {
-                s = new Skyline<>(objective.length);
-                skylines.put(key, s);
-            }
-            Row kept = row;
-            s.offer(objective, p.pointIndex(), p.planIndex(), () -> kept != null ? kept : PointRows.toRow(p));
         }
 
         @Override
@@ -91,14 +57,13 @@ final class EvaluatePartition implements FlatMapFunction<Iterator<Long>, Row> {
                 buffer.clear();
                 next = 0;
                 if (!chunks.hasNext()) {
-                    report();
+                    partition.report();
                     return false;
                 }
-                long chunk = chunks.next();
-                long start = chunk * pointsPerChunk;
-                long end = Math.min(size, start + pointsPerChunk);
-                for (long i = start; i < end; i++) {
-                    evaluator.evaluate(i, sink);
+                try {
+                    partition.evaluateChunk(chunks.next(), toBuffer);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
                 }
             }
             return true;
@@ -110,19 +75,6 @@ final class EvaluatePartition implements FlatMapFunction<Iterator<Long>, Row> {
                 throw new NoSuchElementException();
             }
             return buffer.get(next++);
-        }
-
-        private void report() {
-            if (reported) {
-                return;
-            }
-            reported = true;
-            frontier.add(skylines);
-            long[] c = new long[WIDTH];
-            System.arraycopy(evaluator.statusCounts(), 0, c, 0, EVALUATIONS);
-            c[EVALUATIONS] = evaluator.evaluations();
-            c[POINTS_ROWS] = rows;
-            counts.add(c);
         }
     }
 }

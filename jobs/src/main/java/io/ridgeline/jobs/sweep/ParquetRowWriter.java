@@ -37,9 +37,21 @@ final class ParquetRowWriter implements Closeable {
 
     ParquetRowWriter(Configuration conf, Path file, Table table) throws IOException {
         MessageType schema = messageType(table);
-        RowWriteSupport support = new RowWriteSupport(table, schema,
-                Map.of(SPARK_METADATA_KEY, SparkSchemas.of(table).json()));
-        Builder b = new Builder(file, support).withConf(conf)
+        this.writer = build(conf, file, table, new RowWriteSupport(table, schema, footer(table)));
+    }
+
+    /** Spark's own schema (with the columns' docs and units) for the file footer. */
+    static Map<String, String> footer(Table table) {
+        return Map.of(SPARK_METADATA_KEY, SparkSchemas.of(table).json());
+    }
+
+    /**
+     * The one writer configuration of every results file written here: snappy, dictionaries for strings and ints
+     * (few distinct values), none for doubles (almost all distinct: the dictionary only cost time).
+     */
+    static <T> ParquetWriter<T> build(Configuration conf, Path file, Table table, WriteSupport<T> support)
+            throws IOException {
+        Builder<T> b = new Builder<>(file, support).withConf(conf)
                 .withCompressionCodec(CompressionCodecName.SNAPPY)
                 .withDictionaryEncoding(true);
         for (Column c : table.columns()) {
@@ -47,7 +59,7 @@ final class ParquetRowWriter implements Closeable {
                 b = b.withDictionaryEncoding(c.name(), false);
             }
         }
-        this.writer = b.build();
+        return b.build();
     }
 
     void write(Row row) throws IOException {
@@ -77,21 +89,21 @@ final class ParquetRowWriter implements Closeable {
         return b.named("spark_schema");
     }
 
-    private static final class Builder extends ParquetWriter.Builder<Row, Builder> {
-        private final RowWriteSupport support;
+    private static final class Builder<T> extends ParquetWriter.Builder<T, Builder<T>> {
+        private final WriteSupport<T> support;
 
-        Builder(Path file, RowWriteSupport support) {
+        Builder(Path file, WriteSupport<T> support) {
             super(file);
             this.support = support;
         }
 
         @Override
-        protected Builder self() {
+        protected Builder<T> self() {
             return this;
         }
 
         @Override
-        protected WriteSupport<Row> getWriteSupport(Configuration conf) {
+        protected WriteSupport<T> getWriteSupport(Configuration conf) {
             return support;
         }
     }

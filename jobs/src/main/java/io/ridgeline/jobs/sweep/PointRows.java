@@ -25,7 +25,18 @@ public final class PointRows {
     private static final int LOGIC_NODE = ResultsSchema.POINTS.index("logic_node");
     private static final int FIRST_METRIC = ResultsSchema.POINTS.index("step_time_s");
 
+    /** Columns 1-27 of the points table, which {@link #emit} addresses by position. */
+    private static final String[] LEADING = {"point_index", "plan_index", "status", "detail", "model", "phase",
+        "seq_len", "global_batch", "chip", "gpu_count", "scale_out", "scale_out_gbps", "scale_up_domain", "tp", "pp",
+        "dp", "cp", "ep", "sp", "vpp", "zero", "micro_batch", "recompute", "precision", "overlap_grad",
+        "flash_attention", "bottleneck"};
+
     static {
+        for (int c = 0; c < LEADING.length; c++) {
+            if (ResultsSchema.POINTS.index(LEADING[c]) != c) {
+                throw new IllegalStateException("points row layout out of step with results-schema: " + LEADING[c]);
+            }
+        }
         int n = 0;
         for (Metric m : Metric.values()) {
             if (m != Metric.GPU_COUNT) {
@@ -142,6 +153,120 @@ public final class PointRows {
             v[j + 1] = p.chip().memoryType().toLowerCase(java.util.Locale.ROOT);
         }
         return RowFactory.create(v);
+    }
+
+    /**
+     * Receives the non-null values of one points row by column index (results-schema order); a null value is simply
+     * not delivered. The typed twin of {@link #toRow}: no boxing, no {@code Object[]}.
+     */
+    interface Fields {
+        void longAt(int column, long value);
+
+        void intAt(int column, int value);
+
+        void doubleAt(int column, double value);
+
+        /** Never called with null. */
+        void stringAt(int column, String value);
+
+        void booleanAt(int column, boolean value);
+    }
+
+    /**
+     * Delivers the values {@link #toRow} would put in the row, column by column, skipping nulls (NaN metrics,
+     * columns that do not apply). Kept value for value in step with {@code toRow}: PointRowsTest compares the two
+     * over training, inference and derived-chip sweeps, and SweepJobTest compares whole tables.
+     */
+    static void emit(EvaluatedPoint p, Fields out) {
+        TrainingPlan plan = p.plan();
+        TrainingResult r = p.result();
+        InferencePlan ip = p.inferencePlan();
+        InferenceResult ir = p.inferenceResult();
+        out.longAt(0, p.pointIndex());
+        out.intAt(1, p.planIndex());
+        out.stringAt(2, p.status().id());
+        string(out, 3, p.detail());
+        string(out, 4, p.model().name());
+        string(out, 5, p.workload().phase().id());
+        out.intAt(6, p.workload().seqLen());
+        out.intAt(7, p.workload().globalBatch());
+        string(out, 8, p.chip().id());
+        out.intAt(9, p.gpuCount());
+        string(out, 10, p.scaleOut());
+        out.doubleAt(11, p.scaleOutGbps());
+        out.intAt(12, p.scaleUpDomain());
+        if (plan != null) {
+            out.intAt(13, plan.tp());
+            out.intAt(14, plan.pp());
+            out.intAt(15, plan.dp());
+            out.intAt(16, plan.cp());
+            out.intAt(17, plan.ep());
+            out.booleanAt(18, plan.sp());
+            out.intAt(19, plan.vpp());
+            out.intAt(20, plan.zero());
+            out.intAt(21, plan.microBatch());
+            string(out, 22, plan.recompute().id());
+            string(out, 23, plan.precision().id());
+            out.booleanAt(24, plan.overlapGrad());
+            out.booleanAt(25, plan.flashAttention());
+        } else if (ip != null) {
+            out.intAt(13, ip.tp());
+            out.intAt(14, ip.pp());
+            out.intAt(15, ip.dp());
+            out.intAt(17, ip.ep());
+            string(out, 23, ip.computePrecision().id());
+            out.booleanAt(25, ip.fusedAttention());
+        }
+        if (ir != null) {
+            if (ir.feasible() || ir.infeasibility() == io.ridgeline.engine.training.Infeasibility.MEMORY_CAPACITY) {
+                string(out, 26, ir.bottleneck().id());
+            }
+        } else if (r != null && (r.feasible()
+                || r.infeasibility() == io.ridgeline.engine.training.Infeasibility.MEMORY_CAPACITY)) {
+            string(out, 26, r.bottleneck().id());
+        }
+        double[] m = p.metrics();
+        for (int k = 0; k < STORED.length; k++) {
+            double x = m[STORED[k].ordinal()];
+            if (Double.isNaN(x)) {
+                continue;
+            }
+            if (STORED_INT[k]) {
+                out.intAt(STORED_AT[k], (int) x);
+            } else {
+                out.doubleAt(STORED_AT[k], x);
+            }
+        }
+        string(out, TOPOLOGY, p.topology());
+        SweepSpec.Workload w = p.workload();
+        if (w.inference()) {
+            int j = INPUT_TOKENS;
+            out.intAt(j++, w.inputTokens());
+            out.intAt(j++, w.outputTokens());
+            out.intAt(j++, w.concurrency());
+            string(out, j++, w.weightPrecision().id());
+            string(out, j++, w.activationPrecision().id());
+            string(out, j++, w.kvCachePrecision().id());
+            out.booleanAt(j, w.cudaGraphs());
+        }
+        DerivedDesign d = p.design();
+        int j = LOGIC_NODE;
+        if (d != null) {
+            string(out, j++, d.node());
+            string(out, j++, d.dram());
+            out.intAt(j++, d.stacks());
+            out.intAt(j++, d.dies());
+            out.doubleAt(j++, d.dieAreaMm2());
+            out.doubleAt(j, d.powerWatts());
+        } else {
+            string(out, j + 1, p.chip().memoryType().toLowerCase(java.util.Locale.ROOT));
+        }
+    }
+
+    private static void string(Fields out, int column, String value) {
+        if (value != null) {
+            out.stringAt(column, value);
+        }
     }
 
     /** The same row with the frontier group label appended (frontier table layout). */

@@ -117,18 +117,17 @@ public final class SweepJob {
             String group = "ridgeline-" + options.runId();
             jsc.setJobGroup(group, "sweep " + spec.name(), false);
 
-            JavaRDD<Row> rows = spark.range(0, chunks, 1, partitions).javaRDD()
-                    .mapPartitions(new EvaluatePartition(spec, perChunk, frontierAcc, countsAcc));
+            JavaRDD<Long> chunkIds = spark.range(0, chunks, 1, partitions).javaRDD();
             long tEval = System.nanoTime();
             try (Progress ignored = new Progress(jsc, group, n, console, options.progressIntervalMillis())) {
                 if (spec.points() == SweepSpec.PointsPolicy.NONE) {
-                    rows.count();
+                    chunkIds.mapPartitions(new EvaluatePartition(spec, perChunk, frontierAcc, countsAcc)).count();
                     spark.createDataFrame(List.<Row>of(), SparkSchemas.of(ResultsSchema.POINTS)).coalesce(1)
                             .write().mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("points"));
                 } else {
                     // Executors write their own Parquet files: Spark SQL's row conversion cost more than the engine.
                     String points = committer.stagingPath("points");
-                    rows.foreachPartition(new WritePointsPartition(points,
+                    chunkIds.foreachPartition(new WritePointsPartition(spec, perChunk, frontierAcc, countsAcc, points,
                             new SerializableConfiguration(jsc.hadoopConfiguration())));
                     try {
                         WritePointsPartition.finish(jsc.hadoopConfiguration(), points);

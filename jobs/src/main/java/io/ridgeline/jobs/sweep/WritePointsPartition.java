@@ -1,5 +1,6 @@
 package io.ridgeline.jobs.sweep;
 
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.schema.ResultsSchema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -7,7 +8,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.VoidFunction;
-import org.apache.spark.sql.Row;
 import org.apache.spark.util.SerializableConfiguration;
 
 import java.io.IOException;
@@ -15,8 +15,9 @@ import java.io.UncheckedIOException;
 import java.util.Iterator;
 
 /**
- * Executor side of writing the points table: one Parquet file per partition, written with {@link ParquetRowWriter}
- * (no Spark SQL row conversion). Task attempts are isolated like Spark's own commit protocol does it:
+ * Executor side of a sweep that writes points: evaluates the partition's chunks ({@link PartitionEvaluator}) and
+ * writes each kept point straight into one Parquet file per partition with {@link ParquetPointWriter} (no Spark SQL
+ * row conversion, no {@code Row} per point). Task attempts are isolated like Spark's own commit protocol does it:
  * <ol>
  *   <li>write {@code .part-NNNNN.attempt-A.inprogress} (a hidden name no reader lists);</li>
  *   <li>on success rename it to {@code part-NNNNN.snappy.parquet}, replacing the file of an earlier attempt of the
@@ -25,14 +26,23 @@ import java.util.Iterator;
  *       run's staging directory until the run commits, so a failed run shows nothing.</li>
  * </ol>
  */
-final class WritePointsPartition implements VoidFunction<Iterator<Row>> {
+final class WritePointsPartition implements VoidFunction<Iterator<Long>> {
     private static final long serialVersionUID = 1L;
     static final String IN_PROGRESS_SUFFIX = ".inprogress";
 
+    private final SweepSpec spec;
+    private final long pointsPerChunk;
+    private final FrontierAccumulator frontier;
+    private final CountsAccumulator counts;
     private final String directory;
     private final SerializableConfiguration conf;
 
-    WritePointsPartition(String directory, SerializableConfiguration conf) {
+    WritePointsPartition(SweepSpec spec, long pointsPerChunk, FrontierAccumulator frontier, CountsAccumulator counts,
+                         String directory, SerializableConfiguration conf) {
+        this.spec = spec;
+        this.pointsPerChunk = pointsPerChunk;
+        this.frontier = frontier;
+        this.counts = counts;
         this.directory = directory;
         this.conf = conf;
     }
@@ -66,7 +76,7 @@ final class WritePointsPartition implements VoidFunction<Iterator<Row>> {
     }
 
     @Override
-    public void call(Iterator<Row> rows) throws IOException {
+    public void call(Iterator<Long> chunks) throws IOException {
         TaskContext task = TaskContext.get();
         int partition = task == null ? 0 : task.partitionId();
         int attempt = task == null ? 0 : task.attemptNumber();
@@ -74,14 +84,19 @@ final class WritePointsPartition implements VoidFunction<Iterator<Row>> {
         Path temp = new Path(dir, String.format(".part-%05d.attempt-%d%s", partition, attempt, IN_PROGRESS_SUFFIX));
         Path target = new Path(dir, fileName(partition));
         FileSystem fs = dir.getFileSystem(conf.value());
-        boolean wrote = false;
-        try (ParquetRowWriter writer = new ParquetRowWriter(conf.value(), temp, ResultsSchema.POINTS)) {
-            while (rows.hasNext()) {
-                writer.write(rows.next());
-                wrote = true;
+        PartitionEvaluator evaluator = new PartitionEvaluator(spec, pointsPerChunk, frontier, counts);
+        boolean[] wrote = {false};
+        try (ParquetPointWriter writer = new ParquetPointWriter(conf.value(), temp)) {
+            PartitionEvaluator.PointSink sink = p -> {
+                writer.write(p);
+                wrote[0] = true;
+            };
+            while (chunks.hasNext()) {
+                evaluator.evaluateChunk(chunks.next(), sink);
             }
         }
-        if (!wrote) {
+        evaluator.report();
+        if (!wrote[0]) {
             // An empty partition leaves no file; the driver writes one schema-only file if the table is empty.
             fs.delete(temp, false);
             return;

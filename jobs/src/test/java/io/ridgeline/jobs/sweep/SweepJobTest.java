@@ -218,4 +218,37 @@ class SweepJobTest {
         assertEquals(Set.of("none", "fat-tree-4:1"), topologies);
         assertTrue(table("points", "inf-a").where("topology = 'fat-tree-4:1' and fabric_capex_usd > 0").count() > 0);
     }
+    /**
+     * The typed writer (PointRows.emit into parquet-mr) writes exactly the rows PointRows.toRow builds: every column
+     * of every row, read back through Spark, equals the toRow value computed in-process (training search with
+     * infeasible plans; inference with derived chips and a topology).
+     */
+    @Test
+    void typedPointsWriterWritesExactlyTheToRowValues() {
+        for (String text : List.of(SWEEP, INFERENCE)) {
+            SweepSpec spec = spec(text);
+            String runId = "typed-" + spec.name() + "-" + text.length();
+            run(spec, runId, 3);
+            Map<String, Row> expected = new HashMap<>();
+            io.ridgeline.engine.sweep.SweepEvaluator ev = new io.ridgeline.engine.sweep.SweepEvaluator(spec);
+            for (long i = 0; i < ev.grid().size(); i++) {
+                ev.evaluate(i, p -> expected.put(p.pointIndex() + "/" + p.planIndex(), PointRows.toRow(p)));
+            }
+            List<Row> written = table("points", runId).drop("run_id").collectAsList();
+            assertEquals(expected.size(), written.size(), runId);
+            int width = ResultsSchema.POINTS.columns().size();
+            Set<String> seen = new TreeSet<>();
+            for (Row w : written) {
+                String key = w.getLong(0) + "/" + w.getInt(1);
+                assertTrue(seen.add(key), "duplicate row " + key);
+                Row e = expected.get(key);
+                assertTrue(e != null, "unexpected row " + key);
+                assertEquals(width, w.length());
+                for (int c = 0; c < width; c++) {
+                    assertEquals(e.get(c), w.get(c), runId + " row " + key + " column "
+                            + ResultsSchema.POINTS.columns().get(c).name());
+                }
+            }
+        }
+    }
 }
