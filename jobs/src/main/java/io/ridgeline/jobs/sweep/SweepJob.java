@@ -101,6 +101,11 @@ public final class SweepJob {
         // 4 tasks per core, up to 32 tasks for big grids: progress moves per finished task and small tasks balance,
         // but every task warms up its own evaluator (plan lists, engine caches), which small sweeps notice.
         long targetTasks = Math.max(4L * cores, Math.min(32, n * plansPerPoint / 2000));
+        if (spec.points() != SweepSpec.PointsPolicy.NONE) {
+            // Writing tasks also pay a fresh Parquet file and warm-up each: 2 per core, ~200k evaluations per task
+            // beyond that (750k written points: 32 tasks 89-112k points/s, 4 tasks 118-138k; docs/PERFORMANCE.md).
+            targetTasks = Math.max(2L * cores, Math.min(32, n * plansPerPoint / 200_000));
+        }
         long perChunk = Math.max(1, EVALUATIONS_PER_CHUNK / plansPerPoint);
         perChunk = Math.min(perChunk, Math.max(1, (n + targetTasks - 1) / targetTasks));
         long chunks = (n + perChunk - 1) / perChunk;
