@@ -79,7 +79,8 @@ public final class InferenceStep {
         }
         if (model.isMoe() && model.moe().experts() % plan.ep() != 0) {
             errors.add(InputError.of("inference plan", "plan.ep",
-                    "a divisor of the model's experts (" + model.moe().experts() + ")", Integer.toString(plan.ep())));
+                    "a divisor of the model's experts (" + model.moe().experts() + "), each GPU holding experts / ep",
+                    Integer.toString(plan.ep())));
         }
         return errors;
     }
@@ -88,7 +89,7 @@ public final class InferenceStep {
     public static void validate(ModelSpec model, SystemSpec system, InferencePlan plan) {
         List<InputError> errors = check(model, plan);
         if (plan.gpus() > system.gpuCount()) {
-            errors.add(InputError.of("inference plan", "plan.tp*pp*dp",
+            errors.add(InputError.of("inference plan", "plan.tp*ep*pp*dp",
                     "at most the system's " + system.gpuCount() + " GPUs", Integer.toString(plan.gpus())));
         }
         if (!errors.isEmpty()) {

@@ -14,7 +14,9 @@ final class PrefillTime {
         this.r = r;
     }
 
-    double seconds(double batch, double inputTokens, Breakdown acc, double weight) {
+    double seconds(double stageBatch, double inputTokens, Breakdown acc, double weight) {
+        // Sequences of one attention group (ep groups prefill their shares of the batch side by side).
+        double batch = r.sequencesPerGroup(stageBatch);
         double m = batch * inputTokens;
         double perLayer = 0;
         double launch = r.chip.family().kernelLaunchSeconds();
@@ -22,10 +24,17 @@ final class PrefillTime {
             perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], acc, weight * r.layers);
         }
         if (r.moe) {
-            double touched = r.expertsTouched(m * r.topK);
-            double tokensPerExpert = m * r.topK / touched;
+            // The busiest EP rank runs its touched experts on the stage's token copies routed to it.
+            double stageTokens = stageBatch * inputTokens;
+            double touched = r.localExpertsTouched(stageTokens);
+            double tokensPerExpert = r.localExpertTokens(stageTokens) / touched;
             perLayer += gemm(touched, tokensPerExpert, r.expertUpN, r.hidden, acc, weight * r.layers);
             perLayer += gemm(touched, tokensPerExpert, r.hidden, r.expertDownK, acc, weight * r.layers);
+            // Dispatch and combine of each token's top-k copies, and the router's top-k / permute kernels.
+            perLayer += 2 * r.epAllToAllSeconds(m * r.topK * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
+            double moeKernels = FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER * launch;
+            acc.overhead(moeKernels, weight * r.layers);
+            perLayer += moeKernels;
         }
         perLayer += attention(batch, inputTokens, acc, weight);
         double elementwiseBytes = m * r.elementwiseBytesPerToken;
