@@ -142,6 +142,8 @@ final class Replica {
         double flops = 2 * rows * n * k * matrices / gemmFlopsPerSecond;
         double t = Roofline.combine(flops, memory, overlapExponent);
         acc.kernel(t, flops, memory, weight);
+        acc.traffic(2 * rows * n * k * matrices, matrices * n * k * weightBytes + matrices * m * (k + n) * actBytes,
+                weight);
         return t;
     }
 
@@ -164,6 +166,7 @@ final class Replica {
             t = fixed.allReduceLatencySeconds(tp) + wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
         }
         acc.communication(t, out, weight);
+        acc.wire(2.0 * (tp - 1) / tp * bytes, out, weight); // ring volume; all of it charged to the slower network
         return t;
     }
 
@@ -174,6 +177,7 @@ final class Replica {
         }
         double t = (plan.pp() - 1) * collective.sendRecv(bytes, ppCrossesDomains);
         acc.communication(t, ppCrossesDomains, weight);
+        acc.wire((plan.pp() - 1) * bytes, ppCrossesDomains, weight);
         return t;
     }
 }
