@@ -3,6 +3,7 @@ package io.ridgeline.engine.energy;
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.technology.ChipBuilder;
 import io.ridgeline.engine.technology.DramType;
 import io.ridgeline.engine.technology.LinkType;
@@ -16,7 +17,8 @@ import java.util.Locale;
  * sent on a scale-up link and on the scale-out network, and static power. Built once per system (not per point).
  *
  * <p>Per-FLOP energy is anchored on TDP (vendors rate TDP at full tensor load): a large square GEMM (n = 8192) at the
- * chip's sustained rate (dense peak x family {@code gemmPeakFraction}) draws exactly TDP, i.e.
+ * chip's sustained rate (what {@link GemmModel} predicts for it, about dense peak x family {@code gemmPeakFraction})
+ * draws exactly TDP, i.e.
  * {@code e_flop(p) = (TDP - P_static - P_dram(anchor)) / R_sustained(p)} with {@code P_dram(anchor) = 1.5 b R / n x
  * e_dram} (operands and output once: 3 n^2 b bytes in 2 n^3 / R seconds). The same formula serves presets and derived
  * chips (whose TDP is the builder's power budget), so both are treated alike; the logic node's recipe energy
@@ -52,9 +54,16 @@ public record ChipEnergy(String chipId, double tdpWatts, double staticWatts, dou
         }
     }
 
-    /** Coefficients of {@code system}'s chip, with DRAM and scale-up link energies from the technology catalogue. */
-    public static ChipEnergy of(SystemSpec system, TechnologyCatalog tech) {
+    /**
+     * Coefficients of {@code system}'s chip, with DRAM and scale-up link energies from the technology catalogue; the
+     * sustained rate of the anchor GEMM comes from {@code gemm} (the chip's own GEMM model, so "saturated" means what the
+     * engine itself predicts for a large GEMM).
+     */
+    public static ChipEnergy of(SystemSpec system, TechnologyCatalog tech, GemmModel gemm) {
         Chip chip = system.chip();
+        if (!gemm.chip().equals(chip)) {
+            throw new IllegalStateException("GEMM model of " + gemm.chip().id() + " used for " + chip.id());
+        }
         DramType dram = tech.drams().get(chip.memoryType().toLowerCase(Locale.ROOT));
         LinkType link = tech.links().get(chip.scaleUpLink().toLowerCase(Locale.ROOT));
         double dramPerByte = 8 * (dram != null ? dram.joulesPerBit() : FALLBACK_DRAM_JOULES_PER_BIT);
@@ -64,7 +73,8 @@ public record ChipEnergy(String chipId, double tdpWatts, double staticWatts, dou
         double staticWatts = STATIC_POWER_FRACTION * tdp;
         double[] perFlop = new double[Precision.values().length];
         for (Precision p : Precision.values()) {
-            double sustained = chip.peakFlopsPerSecond(p) * chip.family().gemmPeakFraction();
+            double n = ANCHOR_GEMM_SIZE;
+            double sustained = 2 * n * n * n / gemm.seconds(n, n, n, p);
             perFlop[p.ordinal()] = anchorJoulesPerFlop(tdp, staticWatts, sustained, p.bytes(), dramPerByte);
         }
         return new ChipEnergy(chip.id(), tdp, staticWatts, perFlop, dramPerByte, upPerByte, outPerByte);

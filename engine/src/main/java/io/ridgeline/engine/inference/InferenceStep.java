@@ -196,7 +196,7 @@ public final class InferenceStep {
             gemm = new GemmModel(system.chip());
         }
         if (system != lastSystem) {
-            energyModel = ChipEnergy.of(system, TechnologyCatalog.bundled());
+            energyModel = ChipEnergy.of(system, TechnologyCatalog.bundled(), gemm);
         }
         replica = new Replica(model, system, plan, catalog, gemm);
         prefill = new PrefillTime(replica);

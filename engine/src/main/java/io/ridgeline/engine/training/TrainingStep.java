@@ -268,7 +268,7 @@ public final class TrainingStep {
         collectives = new CollectiveModel(system, catalog.curve(system.chip()), collectives);
         layerTime = new LayerTime(gemm, memory, collectives);
         headTime = new HeadTime(gemm, memory, collectives);
-        energy = ChipEnergy.of(system, TechnologyCatalog.bundled());
+        energy = ChipEnergy.of(system, TechnologyCatalog.bundled(), gemm);
         cachedSystem = system;
     }
 }
