@@ -47,6 +47,9 @@ class ChipEnergyTest {
             double seconds = new GemmModel(chip).seconds(n, n, n, Precision.BF16);
             double dynamic = e.dynamicJoules(2 * n * n * n, Precision.BF16, 3 * n * n * 2, 0, 0);
             double watts = e.joules(dynamic, seconds, 1) / seconds;
+            System.out.printf("| %s | %s | %.3f | %.3f | %.0f | %.1f | %.1f |%n", c.getKey(), HW.logicNode(c.getKey()),
+                    e.joulesPerFlop(Precision.BF16) * 1e12, e.joulesPerFlop(Precision.FP8) * 1e12, e.staticWatts(),
+                    e.dramJoulesPerByte() / 8 * 1e12, e.scaleUpJoulesPerByte() / 8 * 1e12);
             assertEquals(chip.tdpWatts(), watts, SATURATED_GEMM_TOLERANCE * chip.tdpWatts(), c.getKey());
         }
     }
