@@ -45,8 +45,10 @@ final class DecodeTime {
         double attnCompute = 4 * b * context * r.headsLocal * r.headDim / r.attentionFlopsPerSecond;
         double attn = Math.max(attnMemory, attnCompute);
         acc.kernel(attn, attnCompute, attnMemory, weight * r.layers);
+        acc.traffic(4 * b * context * r.headsLocal * r.headDim, attnBytes, weight * r.layers);
         double elementwise = b * r.elementwiseBytesPerToken / r.dramBytesPerSecond;
         acc.kernel(elementwise, 0, elementwise, weight * r.layers);
+        acc.traffic(0, b * r.elementwiseBytesPerToken, weight * r.layers);
         double kernels = FixedCosts.DECODE_KERNELS_PER_LAYER * r.fixed.perKernelSeconds();
         acc.overhead(kernels, weight * r.layers);
         // Two all-reduces per layer (after attention and after the MLP), Megatron TP.

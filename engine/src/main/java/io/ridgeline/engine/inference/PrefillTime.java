@@ -41,6 +41,7 @@ final class PrefillTime {
         double elementwise = r.memoryOp.seconds(elementwiseBytes, 0, FixedCosts.PREFILL_ELEMENTWISE_KERNELS_PER_LAYER);
         double elementwiseLaunch = FixedCosts.PREFILL_ELEMENTWISE_KERNELS_PER_LAYER * launch;
         acc.kernel(elementwise - elementwiseLaunch, 0, 1, weight * r.layers);
+        acc.traffic(0, elementwiseBytes, weight * r.layers);
         acc.overhead(elementwiseLaunch, weight * r.layers);
         perLayer += elementwise;
         perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
@@ -65,6 +66,7 @@ final class PrefillTime {
         double flops = 2 * count * m * n * k / r.gemmFlopsPerSecond;
         double bytes = count * (n * k * r.weightBytes + m * (n + k) * r.actBytes) / r.dramBytesPerSecond;
         acc.kernel(t - launch, flops, bytes, times);
+        acc.traffic(2 * count * m * n * k, bytes * r.dramBytesPerSecond, times);
         acc.overhead(launch, times);
         return t;
     }
@@ -79,6 +81,7 @@ final class PrefillTime {
             double mem = bytes / r.dramBytesPerSecond;
             double t = Math.max(c, mem);
             acc.kernel(t, c, mem, weight * r.layers);
+            acc.traffic(flops, bytes, weight * r.layers);
             acc.overhead(launch, weight * r.layers);
             return t + launch;
         }
@@ -89,6 +92,9 @@ final class PrefillTime {
         double softmax = r.memoryOp.seconds(2 * heads * s * s * r.actBytes, 5 * heads * s * s, 1);
         double t = scores + softmax;
         acc.kernel(t - 3 * launch, 1, 0, weight * r.layers);
+        // Unfused: both score GEMMs over the full s x s block (operands once, output once) and the softmax pass.
+        double scoreBytes = heads * (2 * (s * r.headDim + r.headDim * s + s * s) + 2 * s * s) * r.actBytes;
+        acc.traffic(2 * 2 * heads * s * s * r.headDim, scoreBytes, weight * r.layers);
         acc.overhead(3 * launch, weight * r.layers);
         return t;
     }

@@ -169,6 +169,8 @@ final class Replica {
         double flops = 2 * rows * n * k * matrices / gemmFlopsPerSecond;
         double t = Roofline.combine(flops, memory, overlapExponent);
         acc.kernel(t, flops, memory, weight);
+        acc.traffic(2 * rows * n * k * matrices, matrices * n * k * weightBytes + matrices * m * (k + n) * actBytes,
+                weight);
         return t;
     }
 
@@ -226,6 +228,7 @@ final class Replica {
                     + wire / (Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP) * scaleUpBytesPerSecond);
         }
         acc.communication(t, out, weight);
+        acc.wire((ep - 1.0) / ep * bytes, out, weight); // what leaves the rank; the energy model charges it per bit
         return t;
     }
 
@@ -243,6 +246,7 @@ final class Replica {
             t = fixed.allReduceLatencySeconds(tp) + wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
         }
         acc.communication(t, out, weight);
+        acc.wire(2.0 * (tp - 1) / tp * bytes, out, weight); // ring volume; all of it charged to the slower network
         return t;
     }
 
@@ -253,6 +257,7 @@ final class Replica {
         }
         double t = (plan.pp() - 1) * collective.sendRecv(bytes, ppCrossesDomains);
         acc.communication(t, ppCrossesDomains, weight);
+        acc.wire((plan.pp() - 1) * bytes, ppCrossesDomains, weight);
         return t;
     }
 }
