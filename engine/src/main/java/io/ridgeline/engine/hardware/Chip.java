@@ -67,7 +67,8 @@ public record Chip(String id, String name, ChipFamily family, String memoryType,
     public boolean equals(Object o) {
         return o instanceof Chip c && c.id.equals(id) && Arrays.equals(c.peakFlopsPerSecond, peakFlopsPerSecond)
                 && c.memoryBytes == memoryBytes && c.memoryBytesPerSecond == memoryBytesPerSecond
-                && c.scaleUpBytesPerSecond == scaleUpBytesPerSecond && c.family.equals(family);
+                && c.scaleUpBytesPerSecond == scaleUpBytesPerSecond && c.family.equals(family)
+                && c.memoryType.equals(memoryType) && c.tdpWatts == tdpWatts; // both set the energy coefficients
     }
 
     @Override

@@ -30,6 +30,8 @@ public final class HardwareCatalog {
     private final Map<String, Chip> chips;
     private final Map<String, ScaleOutNetwork> networks;
     private final Map<String, CollectiveCurve> curves;
+    /** Logic node id of each preset's compute die (chips.csv logic_node; energy cross-check only). */
+    private final Map<String, String> logicNodes = new LinkedHashMap<>();
 
     private HardwareCatalog(Map<String, ChipFamily> families, Map<String, Chip> chips,
                             Map<String, ScaleOutNetwork> networks, Map<String, CollectiveCurve> curves) {
@@ -66,6 +68,7 @@ public final class HardwareCatalog {
                     r.string("source")));
         }
         Map<String, Chip> chips = new LinkedHashMap<>();
+        Map<String, String> logicNodesRead = new LinkedHashMap<>();
         CsvTable ct = CsvTable.readResource("/catalog/chips.csv");
         ct.requireColumns("id", "name", "family", "memory_type", "memory_gib", "memory_bw_tbps", "fp32_tflops",
                 "tf32_tflops", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "sm_count", "clock_mhz",
@@ -91,6 +94,7 @@ public final class HardwareCatalog {
                     r.positive("scale_up_gbps") * 1e9, (int) r.integer("scale_up_domain"), r.positive("tdp_w"),
                     r.numberOr("price_usd", 0), r.string("source"));
             chips.put(chip.id(), chip);
+            logicNodesRead.put(chip.id(), r.stringOr("logic_node", ""));
         }
         Map<String, ScaleOutNetwork> networks = new LinkedHashMap<>();
         CsvTable nt = CsvTable.readResource("/catalog/scaleout.csv");
@@ -112,7 +116,9 @@ public final class HardwareCatalog {
                 curves.put(fam, curves.get(fallback));
             }
         }
-        return new HardwareCatalog(families, chips, networks, curves);
+        HardwareCatalog catalog = new HardwareCatalog(families, chips, networks, curves);
+        catalog.logicNodes.putAll(logicNodesRead);
+        return catalog;
     }
 
     private static Map<String, CollectiveCurve> loadCurves(Map<String, Chip> chips) {
@@ -152,6 +158,11 @@ public final class HardwareCatalog {
                     Names.expectedOneOf(id, chips.keySet()), "'" + id + "'"));
         }
         return c;
+    }
+
+    /** Logic node id (catalog/logic_nodes.csv) of a preset's compute die; "" when the catalogue does not say. */
+    public String logicNode(String chipId) {
+        return logicNodes.getOrDefault(chipId, "");
     }
 
     public boolean hasChip(String id) {

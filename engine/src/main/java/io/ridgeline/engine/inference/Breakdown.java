@@ -12,6 +12,11 @@ final class Breakdown {
     double overheadSeconds;
     /** Part of compute + memory during which the SMs are busy (energy model). */
     double busySeconds;
+    /** Work of one rank of each stage (energy model): FLOPs, DRAM bytes, bytes sent on scale-up and scale-out. */
+    double flops;
+    double dramBytes;
+    double scaleUpBytes;
+    double scaleOutBytes;
 
     void reset() {
         computeSeconds = 0;
@@ -20,6 +25,10 @@ final class Breakdown {
         scaleOutSeconds = 0;
         overheadSeconds = 0;
         busySeconds = 0;
+        flops = 0;
+        dramBytes = 0;
+        scaleUpBytes = 0;
+        scaleOutBytes = 0;
     }
 
     /** An operator whose compute and memory times combined to {@code seconds}: charged to the larger side. */
@@ -30,6 +39,21 @@ final class Breakdown {
             memorySeconds += weight * seconds;
         }
         busySeconds += weight * seconds;
+    }
+
+    /** What an operator moves and computes (counts, not times), for the energy model. */
+    void traffic(double flopCount, double bytes, double weight) {
+        flops += weight * flopCount;
+        dramBytes += weight * bytes;
+    }
+
+    /** Bytes a rank sends for a collective or pipeline hand-off, by network. */
+    void wire(double bytes, boolean scaleOut, double weight) {
+        if (scaleOut) {
+            scaleOutBytes += weight * bytes;
+        } else {
+            scaleUpBytes += weight * bytes;
+        }
     }
 
     void overhead(double seconds, double weight) {

@@ -20,17 +20,24 @@ final class DecodeTime {
     /** Seconds of one decode step of {@code batch} sequences each attending over {@code context} tokens. */
     double stepSeconds(double batch, double context, Breakdown acc, double weight) {
         double t = 0;
-        double b = batch;
+        // Sequences of one attention group: the ep groups of a stage run their shares of the batch side by side.
+        double b = r.sequencesPerGroup(batch);
         // Layers of one stage; stages run one after another for a single batch.
         double perLayer = 0;
         for (int i = 0; i < r.gemmN.length; i++) {
             perLayer += r.smallGemmSeconds(b, r.gemmN[i], r.gemmK[i], 1, acc, weight * r.layers);
         }
         if (r.moe) {
-            double touched = r.expertsTouched(b * r.topK);
-            double tokensPerExpert = b * r.topK / touched;
+            // The busiest EP rank reads the weights of the experts the whole stage's batch touches on it.
+            double touched = r.localExpertsTouched(batch);
+            double tokensPerExpert = r.localExpertTokens(batch) / touched;
             perLayer += r.smallGemmSeconds(tokensPerExpert, r.expertUpN, r.hidden, touched, acc, weight * r.layers);
             perLayer += r.smallGemmSeconds(tokensPerExpert, r.hidden, r.expertDownK, touched, acc, weight * r.layers);
+            // Dispatch and combine: each rank sends its tokens' top-k copies of the hidden state.
+            perLayer += 2 * r.epAllToAllSeconds(b * r.topK * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
+            double moeKernels = FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER * r.fixed.perKernelSeconds();
+            acc.overhead(moeKernels, weight * r.layers);
+            perLayer += moeKernels;
         }
         // Decode attention: stream each sequence's K and V; flops 4 * context * local heads * head dim per token.
         double attnBytes = b * (2 * context * r.kvWidthLocal * r.kvBytes + 2 * r.headsLocal * r.headDim * r.actBytes);
@@ -38,8 +45,10 @@ final class DecodeTime {
         double attnCompute = 4 * b * context * r.headsLocal * r.headDim / r.attentionFlopsPerSecond;
         double attn = Math.max(attnMemory, attnCompute);
         acc.kernel(attn, attnCompute, attnMemory, weight * r.layers);
+        acc.traffic(4 * b * context * r.headsLocal * r.headDim, attnBytes, weight * r.layers);
         double elementwise = b * r.elementwiseBytesPerToken / r.dramBytesPerSecond;
         acc.kernel(elementwise, 0, elementwise, weight * r.layers);
+        acc.traffic(0, b * r.elementwiseBytesPerToken, weight * r.layers);
         double kernels = FixedCosts.DECODE_KERNELS_PER_LAYER * r.fixed.perKernelSeconds();
         acc.overhead(kernels, weight * r.layers);
         // Two all-reduces per layer (after attention and after the MLP), Megatron TP.

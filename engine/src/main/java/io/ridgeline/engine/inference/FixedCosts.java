@@ -19,6 +19,17 @@ public final class FixedCosts {
     public static final int DECODE_KERNELS_PER_LAYER = 11;
     /** Kernels outside the layers per decode step: embedding lookup, final norm, LM head GEMM, softmax/top-k sampling. */
     public static final int DECODE_KERNELS_PER_STEP = 4;
+    /**
+     * Extra kernels of an MoE layer over the dense MLP's gate, up, activation and down: vLLM's fused_moe path runs
+     * topk_softmax, moe_align_block_size, the w13 grouped GEMM, silu_and_mul, the w2 grouped GEMM and moe_sum (7 for
+     * the dense 4, router GEMM counted as a GEMM), so 3 more per layer (count of vLLM's fused_moe kernels).
+     */
+    public static final int MOE_EXTRA_KERNELS_PER_LAYER = 3;
+    /**
+     * Bus-efficiency cap of an all-to-all: NCCL reaches ~80% of link bandwidth on ring-class collectives, as
+     * CollectiveModel caps reduce-scatter / all-gather / all-to-all (its RING_EFFICIENCY_CAP).
+     */
+    public static final double ALL_TO_ALL_EFFICIENCY_CAP = 0.80;
     /** Non-GEMM kernels per layer in prefill (norms, rotary, attention, residuals, activation). */
     public static final int PREFILL_ELEMENTWISE_KERNELS_PER_LAYER = 6;
 
@@ -79,6 +90,23 @@ public final class FixedCosts {
             return 0;
         }
         return allReduceBaseSeconds + CollectiveCurve.latencySteps(ranks) * allReduceStepSeconds;
+    }
+
+    /** Fixed host/kernel part of one MoE all-to-all (its launch or graph node). */
+    public double allToAllBaseSeconds() {
+        return allReduceBaseSeconds;
+    }
+
+    /**
+     * Latency of a small-message all-to-all over {@code ranks} GPUs inside one scale-up domain: the TP all-reduce's
+     * treatment (launch + 0.6 x the nccl-tests step latency per step) with CollectiveModel's (p - 1) / 2 all-to-all
+     * steps (pairwise exchanges, two in flight per step).
+     */
+    public double allToAllLatencySeconds(int ranks) {
+        if (ranks <= 1) {
+            return 0;
+        }
+        return allReduceBaseSeconds + (ranks - 1) / 2.0 * allReduceStepSeconds;
     }
 
     /** Host cost per decode step. */

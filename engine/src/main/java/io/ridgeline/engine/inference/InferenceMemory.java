@@ -5,7 +5,9 @@ import io.ridgeline.engine.workload.ModelSpec;
 /**
  * Bytes resident on the most loaded GPU of a replica (MODEL.md sec. 6, inference): weights, KV cache, activations and a
  * reserve. Pipeline stages hold {@code layers / pp} layers; the first also holds the input embedding and the last the
- * LM head (both vocab-parallel over TP); the most loaded stage is taken.
+ * LM head (both vocab-parallel over TP); the most loaded stage is taken. With expert parallelism each GPU holds
+ * experts / ep routed experts (each split over TP) next to its attention group's full TP share of attention, shared
+ * experts and router, and the KV cache of its group's share of the batch.
  */
 public final class InferenceMemory {
     /**
@@ -22,16 +24,14 @@ public final class InferenceMemory {
     private final double logitBytesPerSequence;
     private final double reserveBytes;
     private final double capacityBytes;
+    private final int ep;
 
     public InferenceMemory(ModelSpec model, InferencePlan plan, double capacityBytes) {
         int tp = plan.tp();
         int layersPerStage = model.layers() / plan.pp();
         double w = plan.weightPrecision().bytes();
-        double perLayer = localAttentionParams(model, tp) + model.mlpParamsPerLayer() / tp + model.normParamsPerLayer();
-        if (model.isMoe()) {
-            // The router is replicated on every rank; the experts split over tp (ep x moe-tp = tp).
-            perLayer += (double) model.hidden() * model.moe().experts() * (1 - 1.0 / tp);
-        }
+        this.ep = plan.ep();
+        double perLayer = localAttentionParams(model, tp) + localMlpParams(model, tp, ep) + model.normParamsPerLayer();
         double embedding = (double) model.vocab() * model.hidden() / tp;
         // pp = 1: one stage holds both ends (one matrix when tied); pp > 1: the heavier end stage holds one matrix.
         double ends = plan.pp() == 1 ? (model.tiedEmbeddings() ? 1 : 2) * embedding : embedding;
@@ -49,6 +49,19 @@ public final class InferenceMemory {
         this.capacityBytes = capacityBytes;
     }
 
+    /**
+     * MLP weights per layer on one GPU: dense MLP / tp; MoE: routed experts / (tp x ep), shared experts / tp and the
+     * router replicated on every rank (as TensorRT-LLM and vLLM keep the gate unsplit).
+     */
+    static double localMlpParams(ModelSpec model, int tp, int ep) {
+        if (!model.isMoe()) {
+            return model.mlpParamsPerLayer() / tp;
+        }
+        double expert = (double) model.mlp().matrices() * model.hidden() * model.moe().expertFfn();
+        return expert * model.moe().experts() / ((double) tp * ep) + expert * model.moe().sharedExperts() / tp
+                + (double) model.hidden() * model.moe().experts();
+    }
+
     /** Attention weights on one TP rank: Q and O split, K and V split or replicated (see {@link KvCache}). */
     static double localAttentionParams(ModelSpec model, int tp) {
         double h = model.hidden();
@@ -60,14 +73,20 @@ public final class InferenceMemory {
         return weightBytes;
     }
 
-    /** KV cache of {@code batch} sequences at {@code contextTokens}. */
+    /** Sequences of a replica's batch that one attention group (and so one GPU) holds: ceil(batch / ep). */
+    private double perGroup(double batch) {
+        return ep == 1 ? batch : Math.ceil(batch / ep);
+    }
+
+    /** KV cache on one GPU for a batch of {@code batch} sequences at {@code contextTokens}. */
     public double kvCacheBytes(double batch, double contextTokens) {
-        return kvBytesPerTokenAllLayers * batch * contextTokens;
+        return kvBytesPerTokenAllLayers * perGroup(batch) * contextTokens;
     }
 
     /** Peak activations of a prefill of {@code batch} x {@code inputTokens} (one layer live at a time) plus logits. */
     public double activationBytes(double batch, double inputTokens) {
-        return activationBytesPerToken * batch * inputTokens + logitBytesPerSequence * batch;
+        double b = perGroup(batch);
+        return activationBytesPerToken * b * inputTokens + logitBytesPerSequence * b;
     }
 
     public double reserveBytes() {
@@ -83,14 +102,18 @@ public final class InferenceMemory {
         return weightBytes + kvCacheBytes(batch, contextTokens) + activationBytes(batch, inputTokens) + reserveBytes;
     }
 
-    /** The largest batch whose KV cache (at full context) and activations fit next to the weights; 0 if none. */
+    /**
+     * The largest batch of the replica whose KV cache (at full context) and activations fit next to the weights; 0 if
+     * none. Each of the ep attention groups holds its own sequences.
+     */
     public int maxBatch(double inputTokens, double contextTokens) {
         double free = capacityBytes - reserveBytes - weightBytes;
-        double perSequence = kvBytesPerTokenAllLayers * contextTokens + activationBytes(1, inputTokens);
+        double perSequence = kvBytesPerTokenAllLayers * contextTokens + activationBytesPerToken * inputTokens
+                + logitBytesPerSequence;
         if (free <= 0) {
             return 0;
         }
-        double b = Math.floor(free / perSequence);
+        double b = Math.floor(free / perSequence) * ep;
         return b >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) b;
     }
 }

@@ -8,11 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How one model is served: a replica of {@code tp x pp} GPUs, {@code dp} identical replicas, and the numeric formats.
+ * How one model is served: a replica of {@code tp x ep x pp} GPUs, {@code dp} identical replicas, and the numeric
+ * formats. Inside a pipeline stage, {@code ep} attention groups of {@code tp} GPUs each serve their own share of the
+ * batch (data-parallel attention), and the MoE layers spread the experts over the {@code ep} groups, each expert split
+ * {@code tp} ways (vLLM expert parallelism: EP size = TP x DP; SGLang --enable-dp-attention with --ep; DeepSpeed-MoE
+ * inference: attention replicated, experts sharded, all-to-all dispatch and combine). Dense models have ep = 1.
  *
  * @param tp                  tensor-parallel size (Megatron column/row split; 2 all-reduces per layer)
  * @param pp                  pipeline stages (layers split evenly; stages run one after another for one request)
- * @param ep                  expert-parallel size inside the TP group (TensorRT-LLM convention moe_tp x moe_ep = tp);
+ * @param ep                  expert-parallel size: experts are spread over ep groups of tp GPUs (each GPU holds
+ *                            experts / ep of them, each split tp ways) and attention runs ep-way data parallel;
  *                            1 for dense models
  * @param dp                  independent replicas (throughput scales, latency does not)
  * @param weightPrecision     storage format of the weights (bf16, fp16, fp8, fp4)
@@ -37,10 +42,6 @@ public record InferencePlan(int tp, int pp, int ep, int dp, Precision weightPrec
         storage(errors, "plan.weight_precision", weightPrecision);
         storage(errors, "plan.activation_precision", activationPrecision);
         storage(errors, "plan.kv_cache_precision", kvCachePrecision);
-        if (ep >= 1 && tp >= 1 && tp % ep != 0) {
-            errors.add(InputError.of("inference plan", "plan.ep", "a divisor of plan.tp (" + tp + ")",
-                    Integer.toString(ep)));
-        }
         if (!errors.isEmpty()) {
             throw new InvalidInputException(errors);
         }
@@ -51,14 +52,19 @@ public record InferencePlan(int tp, int pp, int ep, int dp, Precision weightPrec
         return new InferencePlan(tp, 1, 1, 1, DEFAULT_PRECISION, DEFAULT_PRECISION, DEFAULT_PRECISION, false, true);
     }
 
-    /** GPUs of one replica. */
+    /** GPUs of one replica: ep attention groups of tp GPUs per pipeline stage. */
     public int gpusPerReplica() {
-        return tp * pp;
+        return tp * ep * pp;
+    }
+
+    /** GPUs of one pipeline stage: the tp x ep expert-parallel domain. */
+    public int gpusPerStage() {
+        return tp * ep;
     }
 
     /** GPUs the plan occupies. */
     public int gpus() {
-        return tp * pp * dp;
+        return tp * ep * pp * dp;
     }
 
     /** The format the tensor cores compute in: the wider of weights and activations. */

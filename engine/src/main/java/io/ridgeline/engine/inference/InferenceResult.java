@@ -16,6 +16,11 @@ import io.ridgeline.engine.training.Infeasibility;
  * @param servingOutputTokensPerSecondPerGpu  continuous batching at the workload's concurrency (capped at maxBatch)
  * @param servingBatch                        requests decoding together under continuous batching
  * @param maxBatch                            largest batch the KV cache allows at full context
+ * @param energyJoules                        accelerator energy of the static-batch request over the replica's GPUs,
+ *                                            bottom-up (MODEL.md sec. 8), capped at TDP x e2e per GPU
+ * @param averagePowerWatts                   per GPU: energy / e2e / GPUs
+ * @param dramBytes                           DRAM bytes per GPU over the request (weights, KV cache, activations)
+ * @param networkBytes                        bytes each GPU sends over the request (TP all-reduces, PP hand-offs)
  */
 public record InferenceResult(
         Infeasibility infeasibility, String detail,
@@ -25,7 +30,7 @@ public record InferenceResult(
         double memoryCapacityBytes,
         double computeSeconds, double memoryBoundSeconds, double communicationSeconds, double overheadSeconds,
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, int gpusPerReplica, int batch,
-        int outputTokens) {
+        int outputTokens, double dramBytes, double networkBytes) {
 
     /**
      * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
@@ -62,6 +67,6 @@ public record InferenceResult(
     static InferenceResult invalid(Infeasibility why, String detail, int gpusPerReplica, int batch, int outputTokens) {
         double nan = Double.NaN;
         return new InferenceResult(why, detail, nan, nan, nan, nan, nan, nan, nan, 0, 0, nan, nan, nan, nan, nan, nan,
-                nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, gpusPerReplica, batch, outputTokens);
+                nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, gpusPerReplica, batch, outputTokens, nan, nan);
     }
 }

@@ -1,10 +1,12 @@
 package io.ridgeline.engine.inference;
 
+import io.ridgeline.engine.energy.ChipEnergy;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
+import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.training.Bottleneck;
 import io.ridgeline.engine.training.Infeasibility;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -21,12 +23,6 @@ import java.util.List;
  * thread-safe: one instance per thread / Spark partition.
  */
 public final class InferenceStep {
-    /**
-     * Share of TDP a GPU draws while idle or waiting on launches and all-reduces. Assumption (A100/H100 idle draw is
-     * ~50-90 W of 400-700 W; waiting on launches keeps clocks up), used only for energy.
-     */
-    public static final double IDLE_POWER_FRACTION = 0.3;
-
     private final HardwareCatalog catalog;
     private final Breakdown acc = new Breakdown();
     private final Breakdown scratch = new Breakdown();
@@ -38,6 +34,7 @@ public final class InferenceStep {
     private PrefillTime prefill;
     private DecodeTime decode;
     private InferenceMemory memory;
+    private ChipEnergy energyModel;
 
     public InferenceStep() {
         this(HardwareCatalog.bundled());
@@ -79,7 +76,8 @@ public final class InferenceStep {
         }
         if (model.isMoe() && model.moe().experts() % plan.ep() != 0) {
             errors.add(InputError.of("inference plan", "plan.ep",
-                    "a divisor of the model's experts (" + model.moe().experts() + ")", Integer.toString(plan.ep())));
+                    "a divisor of the model's experts (" + model.moe().experts() + "), each GPU holding experts / ep",
+                    Integer.toString(plan.ep())));
         }
         return errors;
     }
@@ -88,7 +86,7 @@ public final class InferenceStep {
     public static void validate(ModelSpec model, SystemSpec system, InferencePlan plan) {
         List<InputError> errors = check(model, plan);
         if (plan.gpus() > system.gpuCount()) {
-            errors.add(InputError.of("inference plan", "plan.tp*pp*dp",
+            errors.add(InputError.of("inference plan", "plan.tp*ep*pp*dp",
                     "at most the system's " + system.gpuCount() + " GPUs", Integer.toString(plan.gpus())));
         }
         if (!errors.isEmpty()) {
@@ -151,16 +149,21 @@ public final class InferenceStep {
         }
 
         Bottleneck bottleneck = why == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY : bottleneck(acc);
-        double tdp = r.chip.tdpWatts();
-        double busy = Math.min(acc.busySeconds, e2e);
-        double energy = gpus * tdp * (IDLE_POWER_FRACTION * e2e + (1 - IDLE_POWER_FRACTION) * busy);
+        // MODEL.md sec. 8, bottom-up: the accumulator holds one rank of each stage (all layers in sequence), so the
+        // replica's work is that times the ranks per stage; static power runs on every GPU for the whole request.
+        double ranksPerStage = (double) gpus / plan.pp();
+        double dramBytes = acc.dramBytes * ranksPerStage / gpus;
+        double networkBytes = (acc.scaleUpBytes + acc.scaleOutBytes) * ranksPerStage / gpus;
+        double dynamic = energyModel.dynamicJoules(ranksPerStage * acc.flops, r.compute,
+                ranksPerStage * acc.dramBytes, ranksPerStage * acc.scaleUpBytes, ranksPerStage * acc.scaleOutBytes);
+        double energy = energyModel.joules(dynamic, e2e, gpus);
         double power = energy / e2e / gpus;
 
         return new InferenceResult(why, detail, ttft, prefillSeconds, tpot, decodeSeconds, e2e, tokensPerSecondPerGpu,
                 serving, Math.max(servingBatch, 0), maxBatch, memory.weightBytes(), kvBytes, activationBytes,
                 memory.reserveBytes(), memory.capacityBytes(), acc.computeSeconds, acc.memorySeconds,
                 acc.scaleUpSeconds + acc.scaleOutSeconds, acc.overheadSeconds, bottleneck, energy, power, gpus,
-                w.batch(), w.outputTokens());
+                w.batch(), w.outputTokens(), dramBytes, networkBytes);
     }
 
     private static Bottleneck bottleneck(Breakdown b) {
@@ -192,6 +195,9 @@ public final class InferenceStep {
         // of one chip does not recompute every shape for each plan.
         if (gemm == null || gemm.chip() != system.chip()) {
             gemm = new GemmModel(system.chip());
+        }
+        if (system != lastSystem) {
+            energyModel = ChipEnergy.of(system, TechnologyCatalog.bundled(), gemm);
         }
         replica = new Replica(model, system, plan, catalog, gemm);
         prefill = new PrefillTime(replica);

@@ -14,7 +14,9 @@ final class PrefillTime {
         this.r = r;
     }
 
-    double seconds(double batch, double inputTokens, Breakdown acc, double weight) {
+    double seconds(double stageBatch, double inputTokens, Breakdown acc, double weight) {
+        // Sequences of one attention group (ep groups prefill their shares of the batch side by side).
+        double batch = r.sequencesPerGroup(stageBatch);
         double m = batch * inputTokens;
         double perLayer = 0;
         double launch = r.chip.family().kernelLaunchSeconds();
@@ -22,16 +24,24 @@ final class PrefillTime {
             perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], acc, weight * r.layers);
         }
         if (r.moe) {
-            double touched = r.expertsTouched(m * r.topK);
-            double tokensPerExpert = m * r.topK / touched;
+            // The busiest EP rank runs its touched experts on the stage's token copies routed to it.
+            double stageTokens = stageBatch * inputTokens;
+            double touched = r.localExpertsTouched(stageTokens);
+            double tokensPerExpert = r.localExpertTokens(stageTokens) / touched;
             perLayer += gemm(touched, tokensPerExpert, r.expertUpN, r.hidden, acc, weight * r.layers);
             perLayer += gemm(touched, tokensPerExpert, r.hidden, r.expertDownK, acc, weight * r.layers);
+            // Dispatch and combine of each token's top-k copies, and the router's top-k / permute kernels.
+            perLayer += 2 * r.epAllToAllSeconds(m * r.topK * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
+            double moeKernels = FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER * launch;
+            acc.overhead(moeKernels, weight * r.layers);
+            perLayer += moeKernels;
         }
         perLayer += attention(batch, inputTokens, acc, weight);
         double elementwiseBytes = m * r.elementwiseBytesPerToken;
         double elementwise = r.memoryOp.seconds(elementwiseBytes, 0, FixedCosts.PREFILL_ELEMENTWISE_KERNELS_PER_LAYER);
         double elementwiseLaunch = FixedCosts.PREFILL_ELEMENTWISE_KERNELS_PER_LAYER * launch;
         acc.kernel(elementwise - elementwiseLaunch, 0, 1, weight * r.layers);
+        acc.traffic(0, elementwiseBytes, weight * r.layers);
         acc.overhead(elementwiseLaunch, weight * r.layers);
         perLayer += elementwise;
         perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
@@ -56,6 +66,7 @@ final class PrefillTime {
         double flops = 2 * count * m * n * k / r.gemmFlopsPerSecond;
         double bytes = count * (n * k * r.weightBytes + m * (n + k) * r.actBytes) / r.dramBytesPerSecond;
         acc.kernel(t - launch, flops, bytes, times);
+        acc.traffic(2 * count * m * n * k, bytes * r.dramBytesPerSecond, times);
         acc.overhead(launch, times);
         return t;
     }
@@ -70,6 +81,7 @@ final class PrefillTime {
             double mem = bytes / r.dramBytesPerSecond;
             double t = Math.max(c, mem);
             acc.kernel(t, c, mem, weight * r.layers);
+            acc.traffic(flops, bytes, weight * r.layers);
             acc.overhead(launch, weight * r.layers);
             return t + launch;
         }
@@ -80,6 +92,9 @@ final class PrefillTime {
         double softmax = r.memoryOp.seconds(2 * heads * s * s * r.actBytes, 5 * heads * s * s, 1);
         double t = scores + softmax;
         acc.kernel(t - 3 * launch, 1, 0, weight * r.layers);
+        // Unfused: both score GEMMs over the full s x s block (operands once, output once) and the softmax pass.
+        double scoreBytes = heads * (2 * (s * r.headDim + r.headDim * s + s * s) + 2 * s * s) * r.actBytes;
+        acc.traffic(2 * 2 * heads * s * s * r.headDim, scoreBytes, weight * r.layers);
         acc.overhead(3 * launch, weight * r.layers);
         return t;
     }

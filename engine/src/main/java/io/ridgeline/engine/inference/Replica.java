@@ -16,6 +16,11 @@ import io.ridgeline.engine.workload.ModelSpec;
 /**
  * Everything about one (model, system, plan) that does not depend on batch or context: the local (per TP rank) GEMM
  * shapes, the chip's sustained rates and the operator models. Built once, then reused for every workload.
+ *
+ * <p>Expert parallelism ({@link InferencePlan#ep()} = e): a stage is e attention groups of tp GPUs; a batch of b
+ * sequences is split over the groups ({@link #sequencesPerGroup}); each GPU holds E/e experts, each split tp ways, and
+ * every MoE layer dispatches each token's hidden state to its top-k experts' group and combines the results back: two
+ * all-to-alls over the e ranks with the same TP index ({@link #epAllToAllSeconds}).
  */
 final class Replica {
     /** Tensor-core MMA tiles cover 16 rows: a decode GEMM with M = batch < 16 still computes 16 (mma.m16n8k16). */
@@ -30,6 +35,8 @@ final class Replica {
     final CollectiveModel collective;
     final FixedCosts fixed;
     final Group tpGroup;
+    /** The ranks holding the other experts: ep ranks tp apart (TP innermost, Placement). */
+    final Group epGroup;
     final boolean ppCrossesDomains;
 
     final Precision compute;
@@ -44,6 +51,7 @@ final class Replica {
     final double scaleUpEfficiency;
 
     final int tp;
+    final int ep;
     final int layersPerStage;
     final int layers;
     final double hidden;
@@ -53,10 +61,13 @@ final class Replica {
     /** Dense GEMMs of one layer on one rank, as (n, k) pairs with M = tokens: QKV, O, MLP up(+gate), MLP down. */
     final double[] gemmN;
     final double[] gemmK;
-    /** MoE: routed experts, experts per token, expert GEMM widths on one rank (ep x moe-tp = tp). */
+    /** MoE: routed experts, routed experts per token, experts held per GPU, expert GEMM widths on one rank. */
     final boolean moe;
     final double experts;
     final double topK;
+    final double localExperts;
+    /** Busiest EP rank's tokens relative to the mean: the model's capacity factor when ep > 1, else 1. */
+    final double loadImbalance;
     final double expertUpN;
     final double expertDownK;
     final double expertParamsLocal;
@@ -83,8 +94,10 @@ final class Replica {
         this.collective = new CollectiveModel(system, curve);
         this.fixed = new FixedCosts(system, plan.cudaGraphs());
         this.tp = plan.tp();
+        this.ep = plan.ep();
         this.tpGroup = Placement.group(tp, 1, system.scaleUpDomain());
-        this.ppCrossesDomains = Placement.pipelineCrossesDomains(tp, system.scaleUpDomain());
+        this.epGroup = Placement.group(ep, tp, system.scaleUpDomain());
+        this.ppCrossesDomains = Placement.pipelineCrossesDomains(tp * ep, system.scaleUpDomain());
 
         this.compute = plan.computePrecision();
         this.weightBytes = plan.weightPrecision().bytes();
@@ -106,11 +119,22 @@ final class Replica {
         this.moe = model.isMoe();
         double upMatrices = model.mlp().matrices() - 1;
         if (moe) {
-            this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, model.moe().experts()};
-            this.gemmK = new double[]{hidden, hidden / tp, hidden};
-            this.experts = model.moe().experts();
-            this.topK = model.moe().activeExpertsPerToken();
             double ffnLocal = (double) model.moe().expertFfn() / tp;
+            int shared = model.moe().sharedExperts();
+            if (shared == 0) {
+                // QKV, O, router (replicated, N = experts).
+                this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, model.moe().experts()};
+                this.gemmK = new double[]{hidden, hidden / tp, hidden};
+            } else {
+                // Shared experts run on every token like a dense MLP of width shared x expert ffn, split over TP.
+                this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, model.moe().experts(),
+                        upMatrices * shared * ffnLocal, hidden};
+                this.gemmK = new double[]{hidden, hidden / tp, hidden, hidden, shared * ffnLocal};
+            }
+            this.experts = model.moe().experts();
+            this.topK = model.moe().topK();
+            this.localExperts = experts / ep;
+            this.loadImbalance = ep > 1 ? model.moe().capacityFactor() : 1;
             this.expertUpN = upMatrices * ffnLocal;
             this.expertDownK = ffnLocal;
             this.expertParamsLocal = model.mlp().matrices() * hidden * ffnLocal;
@@ -120,12 +144,15 @@ final class Replica {
             this.gemmK = new double[]{hidden, hidden / tp, hidden, ffnLocal};
             this.experts = 0;
             this.topK = 0;
+            this.localExperts = 0;
+            this.loadImbalance = 1;
             this.expertUpN = 0;
             this.expertDownK = 0;
             this.expertParamsLocal = 0;
         }
         this.vocabLocal = (double) model.vocab() / tp;
-        double ffnTouched = moe ? (double) model.moe().expertFfn() * topK / tp : (double) model.ffn() / tp;
+        double ffnTouched = moe ? (double) model.moe().expertFfn() * model.moe().activeExpertsPerToken() / tp
+                : (double) model.ffn() / tp;
         // RMSNorm read+write x2, residual add read 2 + write 1 x2, SwiGLU/GeLU read 2-3 + write 1 of the local
         // intermediate, rotary read+write of local Q and K, K and V written to the cache.
         this.elementwiseBytesPerToken = actBytes * (2 * 2 * hidden + 2 * 3 * hidden + (upMatrices + 1) * ffnTouched
@@ -142,12 +169,67 @@ final class Replica {
         double flops = 2 * rows * n * k * matrices / gemmFlopsPerSecond;
         double t = Roofline.combine(flops, memory, overlapExponent);
         acc.kernel(t, flops, memory, weight);
+        acc.traffic(2 * rows * n * k * matrices, matrices * n * k * weightBytes + matrices * m * (k + n) * actBytes,
+                weight);
         return t;
     }
 
-    /** Expected distinct experts that {@code tokens} routed tokens touch (uniform top-k routing). */
-    double expertsTouched(double tokens) {
+    /**
+     * Expected distinct experts that {@code tokens} tokens touch, each routed to top-k distinct experts of E uniformly
+     * (expected coverage: an expert is missed by one token with probability 1 - k/E, by all T tokens with
+     * (1 - k/E)^T, so E(T) = E (1 - (1 - k/E)^T)): k at T = 1, E as T grows.
+     */
+    static double expectedExpertsTouched(double experts, double topK, double tokens) {
         return experts * (1 - Math.pow(1 - topK / experts, tokens));
+    }
+
+    /** Expected distinct experts (of the whole model) that {@code tokens} tokens of the stage touch. */
+    double expertsTouched(double tokens) {
+        return expectedExpertsTouched(experts, topK, tokens);
+    }
+
+    /**
+     * Experts whose weights the busiest EP rank reads for {@code tokens} tokens of the whole stage: its even share of
+     * the touched experts, at least one whole expert as soon as any is touched (at batch 1 with ep = E the ranks of
+     * the k chosen experts each read one), at most the E/ep it holds.
+     */
+    double localExpertsTouched(double tokens) {
+        double share = expertsTouched(tokens) / ep;
+        return Math.min(localExperts, Math.max(share, 1));
+    }
+
+    /** Routed token copies (token x top-k) the busiest EP rank computes for {@code tokens} tokens of the stage. */
+    double localExpertTokens(double tokens) {
+        return tokens * topK * loadImbalance / ep;
+    }
+
+    /** Sequences of a batch each attention group serves (the batch is split over the ep groups, rounded up). */
+    double sequencesPerGroup(double batch) {
+        return ep == 1 ? batch : Math.ceil(batch / ep);
+    }
+
+    /**
+     * One MoE all-to-all (dispatch or combine) in which each rank sends {@code bytes} over the EP group. Inside a
+     * scale-up domain it takes the same small-message treatment as the TP all-reduce ({@link FixedCosts}): launch +
+     * 0.6 x CollectiveModel's (p-1)/2 all-to-all latency steps, plus (p-1)/p bytes at the curve's plateau efficiency
+     * (capped like CollectiveModel's ring collectives). Across domains: launch + {@link CollectiveModel#allToAll}.
+     */
+    double epAllToAllSeconds(double bytes, Breakdown acc, double weight) {
+        if (ep == 1) {
+            return 0;
+        }
+        double t;
+        boolean out = epGroup.crossesDomains();
+        if (out) {
+            t = fixed.allToAllBaseSeconds() + collective.allToAll(bytes, epGroup);
+        } else {
+            double wire = (ep - 1.0) / ep * bytes;
+            t = fixed.allToAllLatencySeconds(ep)
+                    + wire / (Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP) * scaleUpBytesPerSecond);
+        }
+        acc.communication(t, out, weight);
+        acc.wire((ep - 1.0) / ep * bytes, out, weight); // what leaves the rank; the energy model charges it per bit
+        return t;
     }
 
     /** A tensor-parallel all-reduce of {@code bytes} per rank: inference latency + bandwidth term (alpha-beta). */
@@ -164,6 +246,7 @@ final class Replica {
             t = fixed.allReduceLatencySeconds(tp) + wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
         }
         acc.communication(t, out, weight);
+        acc.wire(2.0 * (tp - 1) / tp * bytes, out, weight); // ring volume; all of it charged to the slower network
         return t;
     }
 
@@ -174,6 +257,7 @@ final class Replica {
         }
         double t = (plan.pp() - 1) * collective.sendRecv(bytes, ppCrossesDomains);
         acc.communication(t, ppCrossesDomains, weight);
+        acc.wire((plan.pp() - 1) * bytes, ppCrossesDomains, weight);
         return t;
     }
 }

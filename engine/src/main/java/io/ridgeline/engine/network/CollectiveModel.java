@@ -32,6 +32,16 @@ public final class CollectiveModel {
     private final double[] memoBytes;
     private final double[] memoEfficiency;
 
+    /**
+     * Wire-byte meter for the energy model: every collective adds the bytes one rank sends (ring/alpha-beta volume),
+     * split by link. Callers read differences around the calls they want to count; {@link #repeat} charges a call that
+     * stands for several identical ones. Plain fields: no allocation on the hot path.
+     */
+    private double scaleUpBytes;
+    private double scaleOutBytes;
+    private double callUpBytes;
+    private double callOutBytes;
+
     public CollectiveModel(SystemSpec system, CollectiveCurve curve) {
         this(system, curve, null);
     }
@@ -60,6 +70,7 @@ public final class CollectiveModel {
 
     /** All-reduce of {@code bytes} per rank. */
     public double allReduce(double bytes, Group g) {
+        startCall();
         if (g.size() == 1 || bytes <= 0) {
             return 0;
         }
@@ -71,11 +82,12 @@ public final class CollectiveModel {
         if (k == 1) {
             return inter;
         }
-        return 2 * intraHalf(bytes, k) + inter;
+        return intraHalf(bytes, k) + intraHalf(bytes, k) + inter; // reduce-scatter, all-gather
     }
 
     /** Reduce-scatter of a {@code bytes} buffer (each rank keeps bytes / size). */
     public double reduceScatter(double bytes, Group g) {
+        startCall();
         if (g.size() == 1 || bytes <= 0) {
             return 0;
         }
@@ -94,18 +106,21 @@ public final class CollectiveModel {
 
     /** All-to-all where each rank sends {@code bytes} in total, spread evenly over the group. */
     public double allToAll(double bytes, Group g) {
+        startCall();
         if (g.size() == 1 || bytes <= 0) {
             return 0;
         }
         int p = g.size();
         double wire = bytes * (p - 1) / p;
         if (!g.crossesDomains()) {
+            meter(wire, 0);
             double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
             return Math.max((p - 1) * upStepSeconds / 2, wire / (eff * upBytesPerSecond));
         }
         // The share bound for other domains crosses the scale-out network.
         double remote = bytes * (p - g.perDomain()) / p;
         double local = wire - remote;
+        meter(local, remote);
         double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
         double remoteSeconds = fabric == null
                 ? remote / outBytesPerSecond + (g.domains() - 1) * out.stepLatencySeconds()
@@ -121,29 +136,35 @@ public final class CollectiveModel {
 
     /** A point-to-point transfer between ranks {@code stride} GPUs apart (the topology decides the path). */
     public double sendRecv(double bytes, boolean crossDomain, int stride) {
+        startCall();
         if (bytes <= 0) {
             return 0;
         }
         if (crossDomain) {
+            meter(0, bytes);
             return fabric == null ? out.stepLatencySeconds() + bytes / outBytesPerSecond
                     : fabric.sendRecvSeconds(bytes, stride);
         }
+        meter(bytes, 0);
         double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
         return upStepSeconds + bytes / (eff * upBytesPerSecond);
     }
 
     private double intraAllReduce(double bytes, int p) {
         double wire = 2.0 * (p - 1) / p * bytes;
+        meter(wire, 0);
         return Math.max(latencySteps(p) * upStepSeconds, wire / (efficiency(bytes) * upBytesPerSecond));
     }
 
     private double intraHalf(double bytes, int p) {
         double wire = (double) (p - 1) / p * bytes;
+        meter(wire, 0);
         double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
         return Math.max(latencySteps(p) / 2 * upStepSeconds, wire / (eff * upBytesPerSecond));
     }
 
     private double interAllReduce(double bytes, int p, int stride) {
+        meter(0, 2.0 * (p - 1) / p * bytes);
         if (fabric != null) {
             return fabric.allReduceSeconds(bytes, p, stride);
         }
@@ -151,10 +172,43 @@ public final class CollectiveModel {
     }
 
     private double interHalf(double bytes, int p, int stride) {
+        meter(0, (double) (p - 1) / p * bytes);
         if (fabric != null) {
             return fabric.reduceScatterSeconds(bytes, p, stride);
         }
         return latencySteps(p) / 2 * out.stepLatencySeconds() + (double) (p - 1) / p * bytes / outBytesPerSecond;
+    }
+
+    /**
+     * {@code times} runs of the collective just called, whose time is {@code seconds}: returns {@code times x seconds}
+     * and meters the extra runs' wire bytes (a layer's two identical TP all-reduces, a pipeline's 2v sends).
+     */
+    public double repeat(double times, double seconds) {
+        scaleUpBytes += (times - 1) * callUpBytes;
+        scaleOutBytes += (times - 1) * callOutBytes;
+        return times * seconds;
+    }
+
+    /** Bytes one rank has sent over scale-up links through this model since it was built (a running meter). */
+    public double meteredScaleUpBytes() {
+        return scaleUpBytes;
+    }
+
+    /** Bytes one rank has sent over the scale-out network through this model since it was built. */
+    public double meteredScaleOutBytes() {
+        return scaleOutBytes;
+    }
+
+    private void startCall() {
+        callUpBytes = 0;
+        callOutBytes = 0;
+    }
+
+    private void meter(double upBytes, double outBytes) {
+        scaleUpBytes += upBytes;
+        scaleOutBytes += outBytes;
+        callUpBytes += upBytes;
+        callOutBytes += outBytes;
     }
 
     private static double latencySteps(int p) {

@@ -33,6 +33,8 @@ public final class GemmModel {
     private final double overlapExponent;
     private final double gemmFraction;
     private final ShapeCache cache = new ShapeCache();
+    /** Running DRAM-byte meter for the energy model (operands once, output once; split-K partials not counted). */
+    private double meteredDramBytes;
 
     public GemmModel(Chip chip) {
         this.chip = chip;
@@ -60,6 +62,7 @@ public final class GemmModel {
         if (m <= 0 || n <= 0 || k <= 0 || batch <= 0) {
             return 0;
         }
+        meteredDramBytes += batch * (m * k + k * n + m * n) * p.bytes();
         double cached = cache.get(batch, m, n, k, p.ordinal());
         if (!Double.isNaN(cached)) {
             return cached;
@@ -99,6 +102,11 @@ public final class GemmModel {
             }
         }
         return best + launchSeconds;
+    }
+
+    /** DRAM bytes of every GEMM timed by this model so far; callers read differences around the calls they count. */
+    public double meteredDramBytes() {
+        return meteredDramBytes;
     }
 
     /** Achieved FLOP/s of a GEMM (2mnk per product), as a microbenchmark would report it. */

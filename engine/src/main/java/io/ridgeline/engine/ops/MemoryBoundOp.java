@@ -12,6 +12,8 @@ public final class MemoryBoundOp {
     private final double dramBytesPerSecond;
     private final double vectorFlopsPerSecond;
     private final double launchSeconds;
+    /** Running DRAM-byte meter for the energy model. */
+    private double meteredDramBytes;
 
     public MemoryBoundOp(Chip chip) {
         this.dramBytesPerSecond = chip.effectiveMemoryBytesPerSecond();
@@ -25,10 +27,16 @@ public final class MemoryBoundOp {
         if (bytes <= 0 && flops <= 0) {
             return 0;
         }
+        meteredDramBytes += bytes;
         double memory = bytes / dramBytesPerSecond;
         double compute = flops / vectorFlopsPerSecond;
         // Streaming kernels overlap their few FLOPs with memory traffic almost perfectly: a hard max.
         return Math.max(memory, compute) + kernels * launchSeconds;
+    }
+
+    /** DRAM bytes of every kernel timed by this model so far (a running meter; read differences). */
+    public double meteredDramBytes() {
+        return meteredDramBytes;
     }
 
     public double dramBytesPerSecond() {

@@ -18,7 +18,8 @@ import java.util.List;
  * with {@link InferenceStep}, under the same selection rules as training (explicit plan as given; search keeps the
  * best eligible plan or the point's own frontier; otherwise the closest miss, constraint before memory before shape).
  *
- * <p>Plans: one replica is {@code tp x pp} GPUs and the cluster runs {@code dp = floor(gpu_count / (tp x pp))}
+ * <p>Plans: one replica is {@code tp x ep x pp} GPUs and the cluster runs
+ * {@code dp = floor(gpu_count / (tp x ep x pp))}
  * replicas (an explicit plan may give a smaller dp). Precisions and CUDA graphs come from the workload (they are
  * phase settings, swept as axes, not searched). Plan lists and {@link InferenceWorkload}s are built once per
  * partition; {@link InferenceStep} keeps its per-(model, system, plan) tables while those objects repeat.
@@ -61,19 +62,16 @@ final class InferencePoints {
 
     /**
      * The valid inference plans of one (model, workload, GPU count) in a fixed order: tp, then pp, then ep from the
-     * search lists, with tp x pp within the cluster, ep dividing tp (moe_tp x moe_ep = tp) and the engine's own shape
-     * rules ({@link InferenceStep#check}); dp fills the cluster with replicas.
+     * search lists, with tp x ep x pp within the cluster and the engine's own shape rules ({@link InferenceStep#check}:
+     * ep 1 for dense models, ep dividing the experts); dp fills the cluster with replicas.
      */
     static InferencePlan[] enumerate(ModelSpec model, int gpuCount, SweepSpec.Workload w, SweepSpec.Parallelism s) {
         List<InferencePlan> out = new ArrayList<>();
         for (int tp : s.tp()) {
             for (int pp : s.pp()) {
-                long replica = (long) tp * pp;
-                if (replica > gpuCount) {
-                    continue;
-                }
                 for (int ep : s.ep()) {
-                    if (tp % ep != 0) {
+                    long replica = (long) tp * pp * ep;
+                    if (replica > gpuCount) {
                         continue;
                     }
                     InferencePlan plan = new InferencePlan(tp, pp, ep, (int) (gpuCount / replica),
@@ -88,7 +86,7 @@ final class InferencePoints {
         return out.toArray(new InferencePlan[0]);
     }
 
-    /** The plans of a point (cached); an explicit plan whose ep does not divide its tp is a null entry. */
+    /** The plans of a point (cached). */
     InferencePlan[] plans(int[] c) {
         boolean explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
         int slot = SweepEvaluator.planSlot(spec, c);
@@ -101,11 +99,11 @@ final class InferencePoints {
         InferencePlan[] plans;
         if (explicit) {
             SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(c[Grid.PLAN]);
-            int replica = e.tp() * e.pp();
+            int replica = e.tp() * e.pp() * e.ep();
             // dp 0 = fill the cluster; a replica larger than the cluster still runs once, and the engine reports
             // the GPU shortfall (status gpu_count) with the numbers.
             int dp = e.dp() > 0 ? e.dp() : Math.max(1, gpus / replica);
-            plans = new InferencePlan[]{e.tp() % e.ep() != 0 ? null : new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
+            plans = new InferencePlan[]{new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
                     w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(),
                     spec.parallelism().flashAttention())};
         } else {
@@ -213,17 +211,10 @@ final class InferencePoints {
         } else {
             Metric.fillUnevaluated(p.metrics, system.chip(), p.gpuCount);
             CostColumns.fillHardware(p.metrics, hour, p.gpuCount, fabricUsd);
-            String detail;
-            if (explicit) {
-                SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(c[Grid.PLAN]);
-                detail = "ep " + e.ep() + " does not divide tp " + e.tp() + " (inference splits experts inside the "
-                        + "TP group: moe_tp x moe_ep = tp)";
-            } else {
-                detail = "no plan in the search lists fits this model and GPU count (tp x pp <= gpu_count, heads, "
-                        + "kv heads, ffn and layers divisible)";
-            }
-            status = explicit ? PointStatus.PLAN_SHAPE : PointStatus.NO_VALID_PLAN;
-            emit(p, sink, explicit ? c[Grid.PLAN] : -1, null, null, status, detail);
+            String detail = "no plan in the search lists fits this model and GPU count (tp x ep x pp <= gpu_count, "
+                    + "heads, kv heads, ffn and layers divisible, ep 1 for dense models and dividing the experts)";
+            status = PointStatus.NO_VALID_PLAN;
+            emit(p, sink, -1, null, null, status, detail);
         }
         owner.count(status);
     }

@@ -43,9 +43,9 @@ final class HeadTime {
         double logits = t * v;
         double mem = memory.seconds(logits * (2 + 4 + 4 + 4), logits * 6, 3) + memory.seconds(logits * (4 + 2), logits,
                 1) + memory.seconds(3 * 4 * h * s.normTokens(), 0, 2);
-        double comm = s.plan().sp() ? 2 * collectives.allGather(s.activationBytes(), s.tp()) : 0;
+        double comm = s.plan().sp() ? collectives.repeat(2, collectives.allGather(s.activationBytes(), s.tp())) : 0;
         // Vocabulary-parallel cross-entropy reduces max, sum and target logit over TP: three tiny all-reduces.
-        comm += 3 * collectives.allReduce(t * 4, s.tp());
+        comm += collectives.repeat(3, collectives.allReduce(t * 4, s.tp()));
         return new Cost(gemms, mem, comm, 0, 0, 0, s.tp().crossesDomains());
     }
 }

@@ -226,9 +226,10 @@ final class LayerTime {
         }
         double bytes = s.activationBytes();
         if (s.plan().sp()) {
-            return 2 * (collectives.allGather(bytes, s.tp()) + collectives.reduceScatter(bytes, s.tp()));
+            return collectives.repeat(2, collectives.allGather(bytes, s.tp()))
+                    + collectives.repeat(2, collectives.reduceScatter(bytes, s.tp()));
         }
-        return 2 * collectives.allReduce(bytes, s.tp());
+        return collectives.repeat(2, collectives.allReduce(bytes, s.tp()));
     }
 
     /**
@@ -239,7 +240,7 @@ final class LayerTime {
         if (!s.plan().sp() || s.tp().size() == 1) {
             return 0;
         }
-        return 2 * collectives.allGather(s.activationBytes(), s.tp());
+        return collectives.repeat(2, collectives.allGather(s.activationBytes(), s.tp()));
     }
 
     /** Ring attention: K and V chunks travel cp-1 steps, overlapped with the attention compute they feed. */
@@ -249,7 +250,7 @@ final class LayerTime {
         }
         int c = s.cp().size();
         double kvBytes = s.microBatch() * s.querySeq() * 2.0 * s.model().kvWidth() / s.plan().tp() * ACT_BYTES;
-        double comm = (c - 1) * collectives.sendRecv(kvBytes, s.cp().crossesDomains());
+        double comm = collectives.repeat(c - 1, collectives.sendRecv(kvBytes, s.cp().crossesDomains()));
         return Math.max(0, comm - overlapSeconds);
     }
 
@@ -260,6 +261,6 @@ final class LayerTime {
             return 0;
         }
         double bytes = s.tokens() * moe.topK() * s.hidden() * ACT_BYTES;
-        return 2 * collectives.allToAll(bytes, s.ep());
+        return collectives.repeat(2, collectives.allToAll(bytes, s.ep()));
     }
 }

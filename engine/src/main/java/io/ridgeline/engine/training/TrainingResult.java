@@ -4,6 +4,11 @@ package io.ridgeline.engine.training;
  * One evaluated training point. Times are per optimizer step, in seconds; bytes are per device (the most loaded
  * pipeline stage). Breakdown times are on the critical path: exposed, not summed over overlapped streams, so they add
  * up to {@code stepTimeSeconds}; {@code overheadSeconds} is host launch time the GPU could not hide.
+ *
+ * <p>Energy (MODEL.md sec. 8, {@code energy.ChipEnergy}): {@code energyJoules} is the accelerators' energy per step over
+ * all GPUs, bottom-up (FLOPs, DRAM and wire bytes, static power), capped at TDP x step time per GPU;
+ * {@code averagePowerWatts} is that energy over the step time (whole cluster). {@code dramBytes},
+ * {@code networkBytes} (scale-up + scale-out, sent) and {@code scaleOutBytes} are per average device per step.
  */
 public record TrainingResult(
         Infeasibility infeasibility, String detail,
@@ -14,7 +19,8 @@ public record TrainingResult(
         double optimizerSeconds,
         double weightBytes, double gradientBytes, double optimizerBytes, double activationBytes, double reserveBytes,
         double memoryCapacityBytes,
-        Bottleneck bottleneck, double energyJoules, double averagePowerWatts, double overheadSeconds) {
+        Bottleneck bottleneck, double energyJoules, double averagePowerWatts, double overheadSeconds,
+        double dramBytes, double networkBytes, double scaleOutBytes) {
 
     /**
      * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
@@ -43,6 +49,6 @@ public record TrainingResult(
     static TrainingResult invalid(Infeasibility why, String detail) {
         double nan = Double.NaN;
         return new TrainingResult(why, detail, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan,
-                nan, nan, nan, nan, nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, nan);
+                nan, nan, nan, nan, nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, nan, nan, nan, nan);
     }
 }

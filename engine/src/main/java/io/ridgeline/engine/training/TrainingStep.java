@@ -1,5 +1,6 @@
 package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.energy.ChipEnergy;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.hardware.SystemSpec;
@@ -9,6 +10,7 @@ import io.ridgeline.engine.network.Placement;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.ops.MemoryBoundOp;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
@@ -25,8 +27,6 @@ public final class TrainingStep {
      * master, m, v (12 B) and the 16-bit weight (2 B), plus the gradient-norm pass (4 B).
      */
     static final double OPTIMIZER_BYTES_PER_PARAM = 34;
-    /** Static share of board power at idle (assumption; typical GPU idle-to-TDP ratio ~0.25-0.35). */
-    static final double STATIC_POWER_FRACTION = 0.3;
 
     private final HardwareCatalog catalog;
     private SystemSpec cachedSystem;
@@ -35,6 +35,7 @@ public final class TrainingStep {
     private CollectiveModel collectives;
     private LayerTime layerTime;
     private HeadTime headTime;
+    private ChipEnergy energy;
 
     public TrainingStep() {
         this(HardwareCatalog.bundled());
@@ -70,10 +71,17 @@ public final class TrainingStep {
         boolean ppCrosses = Placement.pipelineCrossesDomains(plan.tp() * plan.cp() * plan.dp(), domain);
         LayerShape shape = LayerShape.of(model, seqLen, plan, tp, cp, ep);
 
-        // 1. One layer, one micro-batch.
+        // 1. One layer, one micro-batch. The byte meters (DRAM, scale-up, scale-out) are read around each piece, so
+        // the energy model counts what the pieces move without a second pass or any allocation.
+        double dram0 = meteredDramBytes();
+        double up0 = collectives.meteredScaleUpBytes();
+        double out0 = collectives.meteredScaleOutBytes();
         Cost layerForward = layerTime.forward(shape);
         Cost layerBackward = layerTime.backward(shape);
         Cost layer = layerForward.plus(layerBackward);
+        double layerDram = meteredDramBytes() - dram0;
+        double layerUp = collectives.meteredScaleUpBytes() - up0;
+        double layerOut = collectives.meteredScaleOutBytes() - out0;
 
         // 2. Stages: the most loaded holds ceil(L/p) layers (uneven splits such as Llama 3's 126 layers over 16
         // stages are allowed); the first adds the embedding, the last the LM head and loss.
@@ -82,14 +90,23 @@ public final class TrainingStep {
         double layersPerStage = Math.ceil((double) model.layers() / p);
         double averageLayers = (double) model.layers() / p;
         Cost body = layer.times(layersPerStage);
+        double dram1 = meteredDramBytes();
+        double up1 = collectives.meteredScaleUpBytes();
+        double out1 = collectives.meteredScaleOutBytes();
         Cost embedding = headTime.embedding(shape);
         Cost head = headTime.head(shape, model.vocab());
+        double edgeDram = meteredDramBytes() - dram1;
+        double edgeUp = collectives.meteredScaleUpBytes() - up1;
+        double edgeOut = collectives.meteredScaleOutBytes() - out1;
         // Point-to-point activations between stages, forward and backward, v times per micro-batch; Megatron's
         // scatter-gather splits each transfer over the TP ranks (Narayanan et al. 2021 sec. 4.1).
         double p2pBytes = shape.activationBytes() / plan.tp();
         int ppStride = plan.tp() * plan.cp() * plan.dp();
-        double p2p = p > 1 ? 2 * v * collectives.sendRecv(p2pBytes, ppCrosses, ppStride) : 0;
+        double p2p = p > 1 ? collectives.repeat(2 * v, collectives.sendRecv(p2pBytes, ppCrosses, ppStride)) : 0;
         Cost p2pCost = new Cost(0, 0, 0, 0, 0, p2p, false);
+        // Pipeline sends of one micro-batch: every stage but one sends forward and backward.
+        double p2pUp = collectives.meteredScaleUpBytes() - up1 - edgeUp;
+        double p2pOut = collectives.meteredScaleOutBytes() - out1 - edgeOut;
         Cost first = body.plus(embedding).plus(p2pCost);
         Cost last = body.plus(head).plus(p2pCost);
         if (p == 1) {
@@ -108,6 +125,9 @@ public final class TrainingStep {
         double bubble = PipelineSchedule.bubbleSeconds(p, v, averageStage);
 
         // 4. Data-parallel gradient synchronisation and the optimizer, on the most loaded stage.
+        double dram2 = meteredDramBytes();
+        double up2 = collectives.meteredScaleUpBytes();
+        double out2 = collectives.meteredScaleOutBytes();
         double layerParams = ModelStateMemory.layerParamsPerDevice(model, plan);
         double embeddingParams = ModelStateMemory.embeddingParamsPerDevice(model, plan);
         double stageParams = layerParams + embeddingParams;
@@ -120,6 +140,9 @@ public final class TrainingStep {
         double optimizerParams = stageParams / (plan.zero() >= 1 ? plan.dp() : 1);
         double optimizer = memory.seconds(optimizerParams * OPTIMIZER_BYTES_PER_PARAM, optimizerParams * 12, 2);
 
+        double onceDram = meteredDramBytes() - dram2;
+        double onceUp = collectives.meteredScaleUpBytes() - up2;
+        double onceOut = collectives.meteredScaleOutBytes() - out2;
         double step = steady.totalSeconds() + overhead + bubble + dpComm + optimizer;
 
         // 5. Memory on the most loaded device.
@@ -148,15 +171,22 @@ public final class TrainingStep {
         String detail = infeasibility == Infeasibility.NONE ? "" : null; // built on demand: TrainingResult.detail()
         Bottleneck bottleneck = infeasibility == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY
                 : bottleneck(criticalPath, bubble, dpComm, optimizer, overhead, dp.crossesDomains(), ppCrosses);
-        double busy = (computeSeconds + 0.6 * memorySeconds) / step;
-        double tdp = system.chip().tdpWatts();
-        double power = tdp * (STATIC_POWER_FRACTION + (1 - STATIC_POWER_FRACTION) * Math.min(1, busy));
-        double energy = power * step * system.gpuCount();
+        // Per device per step (the average device: layers over all stages, embedding and head on 1 of p stages),
+        // then MODEL.md sec. 8: FLOPs x e_flop + bytes x e_byte + static power x time, capped at TDP x time.
+        int gpus = system.gpuCount();
+        double dramBytes = m * (averageLayers * layerDram + edgeDram / p) + onceDram;
+        double p2pShare = (p - 1.0) / p;
+        double scaleUpBytes = m * (averageLayers * layerUp + edgeUp / p + p2pShare * p2pUp) + onceUp;
+        double scaleOutBytes = m * (averageLayers * layerOut + edgeOut / p + p2pShare * p2pOut) + onceOut;
+        double dynamic = energy.dynamicJoules(hardwareFlops, plan.precision(), gpus * dramBytes,
+                gpus * scaleUpBytes, gpus * scaleOutBytes);
+        double joules = energy.joules(dynamic, step, gpus);
         return new TrainingResult(infeasibility, detail, step, tokens / step, modelFlops, hardwareFlops,
                 modelFlops / (step * peakAll), hardwareFlops / (step * peakAll), computeSeconds, memorySeconds,
                 criticalPath.tpSeconds(), criticalPath.cpSeconds(), criticalPath.epSeconds(),
                 criticalPath.ppSeconds(), dpComm, bubble, optimizer, weightBytes, gradientBytes, optimizerBytes,
-                activationBytes, RESERVE_BYTES, capacity, bottleneck, energy, power * system.gpuCount(), overhead);
+                activationBytes, RESERVE_BYTES, capacity, bottleneck, joules, joules / step, overhead, dramBytes,
+                scaleUpBytes + scaleOutBytes, scaleOutBytes);
     }
 
     /** One micro-batch on a stage: GPU time, or the host's launch time when that is longer. */
@@ -183,7 +213,7 @@ public final class TrainingStep {
         }
         if (plan.zero() >= 3) {
             // Parameters gathered before each forward and backward of every micro-batch, prefetched layer by layer.
-            double gather = 2 * m * collectives.allGather(params * ModelStateMemory.WEIGHT_BYTES, dp);
+            double gather = collectives.repeat(2 * m, collectives.allGather(params * ModelStateMemory.WEIGHT_BYTES, dp));
             comm += Math.max(gather / (layers * 2 * m), gather - stage.gemmSeconds() * m);
         }
         if (!plan.overlapGrad()) {
@@ -198,6 +228,10 @@ public final class TrainingStep {
             case FULL -> 4.0 / 3.0; // one extra forward
             case SELECTIVE, NONE -> 1.0; // selective re-runs only the attention core: a few percent, not counted
         };
+    }
+
+    private double meteredDramBytes() {
+        return gemm.meteredDramBytes() + memory.meteredDramBytes();
     }
 
     private static Bottleneck bottleneck(Cost c, double bubble, double dpComm, double optimizer, double overhead,
@@ -234,6 +268,7 @@ public final class TrainingStep {
         collectives = new CollectiveModel(system, catalog.curve(system.chip()), collectives);
         layerTime = new LayerTime(gemm, memory, collectives);
         headTime = new HeadTime(gemm, memory, collectives);
+        energy = ChipEnergy.of(system, TechnologyCatalog.bundled(), gemm);
         cachedSystem = system;
     }
 }

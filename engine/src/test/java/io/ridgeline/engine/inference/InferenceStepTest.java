@@ -284,8 +284,8 @@ class InferenceStepTest {
                 () -> new InferencePlan(1, 1, 1, 1, Precision.TF32, Precision.BF16, Precision.BF16, false, true));
         assertTrue(tf32.getMessage().startsWith("inference plan: plan.weight_precision:"), tf32.getMessage());
         InvalidInputException ep = assertThrows(InvalidInputException.class,
-                () -> new InferencePlan(4, 1, 3, 1, Precision.BF16, Precision.BF16, Precision.BF16, false, true));
-        assertEquals("inference plan: plan.ep: expected a divisor of plan.tp (4), found 3", ep.getMessage());
+                () -> new InferencePlan(4, 1, 0, 1, Precision.BF16, Precision.BF16, Precision.BF16, false, true));
+        assertEquals("inference plan: plan.ep: expected an integer >= 1, found 0", ep.getMessage());
     }
 
     @Test

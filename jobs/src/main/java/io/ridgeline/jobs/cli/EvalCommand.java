@@ -69,7 +69,10 @@ public final class EvalCommand implements Callable<Integer> {
     @Option(names = "--dp", description = "Data-parallel size (default: gpus / (tp x pp x cp)).")
     Integer dp;
     @Option(names = "--cp") Integer cp;
-    @Option(names = "--ep") Integer ep;
+    @Option(names = "--ep", description = "Expert parallel. Inference: ep attention groups of tp GPUs, experts spread "
+            + "over them (replica = tp x ep x pp GPUs).") Integer ep;
+    /** Set by the inference phase: the GPU count check uses the inference replica (tp x ep x pp) instead. */
+    private boolean inferenceLayout;
     @Option(names = "--sp", arity = "0..1", description = "Sequence parallelism (default: on when tp > 1).")
     Boolean sp;
     @Option(names = "--vpp") Integer vpp;
@@ -138,6 +141,7 @@ public final class EvalCommand implements Callable<Integer> {
     /** One inference point: TTFT, TPOT, end-to-end latency, throughput, memory. */
     private int inference(Map<String, JsonNode> f) {
         List<InputError> errors = new ArrayList<>();
+        inferenceLayout = true;
         if (dp == null && !f.containsKey("dp")) {
             // Unlike training, DP replicas default to 1: the request runs on one replica.
             dp = 1;
@@ -180,8 +184,9 @@ public final class EvalCommand implements Callable<Integer> {
             root.put("energy_j", r.energyJoules());
             System.out.println(root.toPrettyString());
         } else {
-            System.out.printf("%s inference on %d x %s, tp %d pp %d, batch %d, %d in / %d out%n", p.model.name(),
-                    p.system.gpuCount(), p.system.chip().id(), p.plan.tp(), p.plan.pp(), b, in, out);
+            System.out.printf("%s inference on %d x %s, tp %d ep %d pp %d, batch %d, %d in / %d out%n",
+                    p.model.name(), p.system.gpuCount(), p.system.chip().id(), p.plan.tp(), p.plan.ep(), p.plan.pp(), b,
+                    in, out);
             if (!r.feasible()) {
                 System.out.println("INFEASIBLE (" + r.infeasibility().id() + "): " + r.detail());
             }
@@ -293,7 +298,13 @@ public final class EvalCommand implements Callable<Integer> {
         }
         int d = dp != null || f.containsKey("dp") ? positive(dp, f, "dp", 1, errors)
                 : Math.max(1, nGpus / (t * p * c));
-        if ((long) t * p * d * c != nGpus) {
+        if (inferenceLayout) {
+            // Inference: a replica is tp x ep x pp GPUs (ep attention groups; experts spread over them).
+            if ((long) t * e * p * d * c > nGpus) {
+                errors.add(InputError.of(source(), "gpus", "at least tp x ep x pp x dp = " + (long) t * e * p * d * c,
+                        Integer.toString(nGpus)));
+            }
+        } else if ((long) t * p * d * c != nGpus) {
             errors.add(InputError.of(source(), "gpus", "tp x pp x dp x cp = " + (long) t * p * d * c,
                     Integer.toString(nGpus)));
         }
