@@ -103,8 +103,9 @@ public final class SweepJob {
         long targetTasks = Math.max(4L * cores, Math.min(32, n * plansPerPoint / 2000));
         if (spec.points() != SweepSpec.PointsPolicy.NONE) {
             // Writing tasks also pay a fresh Parquet file and warm-up each: 2 per core, ~200k evaluations per task
-            // beyond that (750k written points: 32 tasks 89-112k points/s, 4 tasks 118-138k; docs/PERFORMANCE.md).
-            targetTasks = Math.max(2L * cores, Math.min(32, n * plansPerPoint / 200_000));
+            // beyond that, at most 16 (750k written points: 32 tasks 89-112k points/s, 4 tasks 118-138k; 12M
+            // points: 32 tasks 281-304k, 16 tasks 320k, 4-8 tasks 314-325k; docs/PERFORMANCE.md).
+            targetTasks = Math.max(2L * cores, Math.min(16, n * plansPerPoint / 200_000));
         }
         long perChunk = Math.max(1, EVALUATIONS_PER_CHUNK / plansPerPoint);
         perChunk = Math.min(perChunk, Math.max(1, (n + targetTasks - 1) / targetTasks));
