@@ -214,6 +214,18 @@ public final class SweepLoader {
             List<TopologyAxis> topologies = List.of(TopologyAxis.NONE);
             if (net != null && net.get("topology") != null) {
                 topologies = list(net.get("topology"), "network.topology", this::topology);
+                // A fabric's links set the scale-out rate of the traffic that crosses it: a per-GPU override would be
+                // ignored there, so say so instead of running a sweep whose axis does nothing.
+                if (net.get("scale_out_gbps") != null) {
+                    for (TopologyAxis t : topologies) {
+                        if (t != null && !t.kind().equals(TopologyAxis.NONE.kind())) {
+                            error(net.get("scale_out_gbps"), "network.scale_out_gbps", "no per-GPU rate override "
+                                    + "when network.topology names a fabric (its links set the scale-out rate)",
+                                    "an override beside topology '" + t.id() + "'");
+                            break;
+                        }
+                    }
+                }
             }
 
             List<Integer> gpus = List.of();

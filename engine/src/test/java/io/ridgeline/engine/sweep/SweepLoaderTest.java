@@ -278,6 +278,18 @@ class SweepLoaderTest {
     }
 
     @Test
+    void rejectsAScaleOutRateOverrideBesideAFabric() {
+        String yaml = withTopology("[none, fat-tree]").replace("  scale_out: [default, ndr]\n",
+                "  scale_out: [default, ndr]\n  scale_out_gbps: [100]\n");
+        assertEquals("t.yaml:11:19: network.scale_out_gbps: expected no per-GPU rate override when network.topology "
+                + "names a fabric (its links set the scale-out rate), found an override beside topology 'fat-tree'",
+                only(yaml));
+        // Without a fabric the override is the axis it always was.
+        loader.parse("t.yaml", withTopology("[none]").replace("  scale_out: [default, ndr]\n",
+                "  scale_out: [default, ndr]\n  scale_out_gbps: [100]\n"));
+    }
+
+    @Test
     void rejectsTheSameTopologyTwice() {
         assertEquals("t.yaml:11:24: network.topology[1]: expected distinct values, found 'fat-tree' again",
                 only(withTopology("[fat-tree, fat-tree]")));
