@@ -7,10 +7,10 @@ import io.ridgeline.engine.spec.Names;
 import io.ridgeline.jobs.report.ColumnSelector;
 import io.ridgeline.jobs.report.CsvExport;
 import io.ridgeline.jobs.report.ResultRows;
-import io.ridgeline.jobs.report.RunSelector;
 import io.ridgeline.jobs.report.TcoAssumption;
 import io.ridgeline.jobs.report.TcoWorkbook;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -43,11 +43,8 @@ public final class ExportCommand implements Callable<Integer> {
             "recompute", "precision", "bottleneck", "step_time_s", "tokens_per_s", "tokens_per_s_per_gpu",
             "mfu_fraction", "hbm_bytes", "energy_per_step_j", "cluster_tdp_w", "cost_usd");
 
-    @Option(names = "--out", defaultValue = "results", description = "Results directory (default: ${DEFAULT-VALUE}).")
-    Path out;
-
-    @Option(names = "--run", description = "Run id (default: the latest committed run).")
-    String run;
+    @Mixin
+    ResultsOptions results = new ResultsOptions();
 
     @Option(names = "--table", split = ",", defaultValue = "frontier",
             description = "frontier, points or both (default: ${DEFAULT-VALUE}).")
@@ -60,9 +57,6 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--columns", split = ",", description = "Result columns to export (default: plan, hardware and "
             + "headline metrics). The workbook adds chip, gpu_count, step_time_s and tokens_per_s if missing.")
     List<String> columns;
-
-    @Option(names = "--where", description = "SQL filter on the rows, e.g. \"model = 'gpt3-175b'\".")
-    String where;
 
     @Option(names = "--to", defaultValue = "export", description = "Directory for the files (default: "
             + "${DEFAULT-VALUE}).")
@@ -84,17 +78,17 @@ public final class ExportCommand implements Callable<Integer> {
         if (!errors.isEmpty()) {
             throw new InvalidInputException(errors);
         }
-        try (Duck duck = new Duck(out)) {
+        try (Duck duck = new Duck(results.out)) {
             Connection c = duck.connection;
-            requireViews(duck, out, tables);
-            String runId = RunSelector.resolve(c, run, out.resolve("runs").toString());
+            requireViews(duck, results.out, tables);
+            String runId = results.runId(c);
             List<ResultRows> forCsv = new ArrayList<>();
             List<ResultRows> forXlsx = new ArrayList<>();
             for (String table : new LinkedHashSet<>(tables)) {
                 Set<String> available = ColumnSelector.available(c, table);
                 List<String> cols = columns == null
                         ? DEFAULT_COLUMNS.stream().filter(available::contains).toList()
-                        : ColumnSelector.check(columns, available, out.resolve(table).toString(), "--columns");
+                        : ColumnSelector.check(columns, available, results.out.resolve(table).toString(), "--columns");
                 if (formats.contains("csv")) {
                     forCsv.add(query(c, table, cols, runId, false));
                 }
@@ -169,37 +163,16 @@ public final class ExportCommand implements Callable<Integer> {
      */
     private ResultRows query(Connection c, String table, List<String> cols, String runId, boolean feasibleOnly)
             throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT ");
-        sql.append(String.join(", ", cols.stream().map(ColumnSelector::quote).toList()));
-        sql.append(" FROM ").append(table).append(" WHERE run_id = ?");
-        if (feasibleOnly) {
-            sql.append(" AND step_time_s IS NOT NULL AND tokens_per_s > 0");
-        }
-        if (where != null && !where.isBlank()) {
-            sql.append(" AND (").append(where).append(")");
-        }
-        sql.append(table.equals("frontier") ? " ORDER BY frontier_group, tokens_per_s DESC NULLS LAST"
-                : " ORDER BY point_index, plan_index");
-        try (PreparedStatement st = c.prepareStatement(sql.toString())) {
-            st.setString(1, runId);
-            try (ResultSet rs = st.executeQuery()) {
-                return ResultRows.read(table, rs);
-            }
-        } catch (SQLException e) {
-            if (where == null) {
-                throw e;
-            }
-            String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
-            throw new InvalidInputException(InputError.of("--where", "where", "a SQL condition over the columns of "
-                    + table, msg));
-        }
+        return results.query(c, table, cols, runId, feasibleOnly ? "step_time_s IS NOT NULL AND tokens_per_s > 0"
+                : null, table.equals("frontier") ? "frontier_group, tokens_per_s DESC NULLS LAST"
+                : "point_index, plan_index", 0);
     }
 
     /** Provenance for the About sheet, from the run's manifest row. */
     private Map<String, String> about(Connection c, String runId) throws SQLException {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("run_id", runId);
-        m.put("results", out.toAbsolutePath().normalize().toString());
+        m.put("results", results.out.toAbsolutePath().normalize().toString());
         Set<String> have = ColumnSelector.available(c, "runs");
         List<String> keys = new ArrayList<>(List.of("sweep_name", "sweep_file", "spec_sha256", "code_version",
                 "schema_version", "finished_at", "objectives", "group_by"));

@@ -12,7 +12,6 @@ import io.ridgeline.jobs.report.FrontierChart;
 import io.ridgeline.jobs.report.Png;
 import io.ridgeline.jobs.report.ResultRows;
 import io.ridgeline.jobs.report.RooflineChart;
-import io.ridgeline.jobs.report.RunSelector;
 import io.ridgeline.jobs.report.SeriesChart;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -83,52 +82,6 @@ public final class PlotCommand implements Runnable {
         }
     }
 
-    /** Options of the charts drawn from results. */
-    static final class Results {
-        @Option(names = "--out", defaultValue = "results", description = "Results directory (default: "
-                + "${DEFAULT-VALUE}).")
-        Path out;
-
-        @Option(names = "--run", description = "Run id (default: the latest committed run).")
-        String run;
-
-        @Option(names = "--where", description = "SQL filter on the rows, e.g. \"model = 'gpt3-175b'\".")
-        String where;
-
-        /** One run's rows of a view with the given columns. */
-        ResultRows query(Connection c, String table, List<String> cols, String runId, String extraWhere,
-                         String orderBy, int limit) throws SQLException {
-            StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ",
-                    cols.stream().map(ColumnSelector::quote).toList())).append(" FROM ").append(table)
-                    .append(" WHERE run_id = ?");
-            if (extraWhere != null) {
-                sql.append(" AND (").append(extraWhere).append(")");
-            }
-            if (where != null && !where.isBlank()) {
-                sql.append(" AND (").append(where).append(")");
-            }
-            if (orderBy != null) {
-                sql.append(" ORDER BY ").append(orderBy);
-            }
-            if (limit > 0) {
-                sql.append(" LIMIT ").append(limit);
-            }
-            try (PreparedStatement st = c.prepareStatement(sql.toString())) {
-                st.setString(1, runId);
-                try (ResultSet rs = st.executeQuery()) {
-                    return ResultRows.read(table, rs);
-                }
-            } catch (SQLException e) {
-                if (where == null) {
-                    throw e;
-                }
-                String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
-                throw new InvalidInputException(InputError.of("--where", "where", "a SQL condition over the "
-                        + "columns of " + table, msg));
-            }
-        }
-    }
-
     @Command(name = "frontier", mixinStandardHelpOptions = true,
             description = "Scatter of every feasible point on two columns, coloured by chip (or --color-by), with "
                     + "each frontier group's Pareto points joined.")
@@ -137,7 +90,7 @@ public final class PlotCommand implements Runnable {
         Common common = new Common();
 
         @Mixin
-        Results results = new Results();
+        ResultsOptions results = new ResultsOptions();
 
         @Option(names = "--x", defaultValue = "cost_usd", description = "Column on the x axis (default: "
                 + "${DEFAULT-VALUE}).")
@@ -162,7 +115,7 @@ public final class PlotCommand implements Runnable {
             try (Duck duck = new Duck(results.out)) {
                 Connection c = duck.connection;
                 ExportCommand.requireViews(duck, results.out, List.of("frontier"));
-                String runId = RunSelector.resolve(c, results.run, results.out.resolve("runs").toString());
+                String runId = results.runId(c);
                 String source = duck.views.contains("points") ? "points" : "frontier";
                 Set<String> available = ColumnSelector.available(c, source);
                 List<InputError> errors = new ArrayList<>();
@@ -205,7 +158,7 @@ public final class PlotCommand implements Runnable {
         Common common = new Common();
 
         @Mixin
-        Results results = new Results();
+        ResultsOptions results = new ResultsOptions();
 
         @Option(names = "--table", defaultValue = "frontier", description = "frontier or points (default: "
                 + "${DEFAULT-VALUE}).")
@@ -229,7 +182,7 @@ public final class PlotCommand implements Runnable {
             try (Duck duck = new Duck(results.out)) {
                 Connection c = duck.connection;
                 ExportCommand.requireViews(duck, results.out, List.of(table));
-                String runId = RunSelector.resolve(c, results.run, results.out.resolve("runs").toString());
+                String runId = results.runId(c);
                 Set<String> available = ColumnSelector.available(c, table);
                 List<String> cols = new ArrayList<>();
                 for (String col : List.of("model", "chip", "gpu_count", "tp", "pp", "dp", "cp", "ep",

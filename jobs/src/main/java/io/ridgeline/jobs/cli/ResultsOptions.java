@@ -1,0 +1,66 @@
+package io.ridgeline.jobs.cli;
+
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.spec.InvalidInputException;
+import io.ridgeline.jobs.report.ColumnSelector;
+import io.ridgeline.jobs.report.ResultRows;
+import io.ridgeline.jobs.report.RunSelector;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+
+/** Which results a reporting command reads (--out, --run, --where), and the one query that reads them. */
+final class ResultsOptions {
+    @Option(names = "--out", defaultValue = "results", description = "Results directory (default: "
+            + "${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--run", description = "Run id (default: the latest committed run).")
+    String run;
+
+    @Option(names = "--where", description = "SQL filter on the rows, e.g. \"model = 'gpt3-175b'\".")
+    String where;
+
+    /** The --run id, or the latest committed run; an unknown id lists the known ones. */
+    String runId(Connection c) throws SQLException {
+        return RunSelector.resolve(c, run, out.resolve("runs").toString());
+    }
+
+    /** One run's rows of a view with the given columns. */
+    ResultRows query(Connection c, String table, List<String> cols, String runId, String extraWhere,
+                     String orderBy, int limit) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ",
+                cols.stream().map(ColumnSelector::quote).toList())).append(" FROM ").append(table)
+                .append(" WHERE run_id = ?");
+        if (extraWhere != null) {
+            sql.append(" AND (").append(extraWhere).append(")");
+        }
+        if (where != null && !where.isBlank()) {
+            sql.append(" AND (").append(where).append(")");
+        }
+        if (orderBy != null) {
+            sql.append(" ORDER BY ").append(orderBy);
+        }
+        if (limit > 0) {
+            sql.append(" LIMIT ").append(limit);
+        }
+        try (PreparedStatement st = c.prepareStatement(sql.toString())) {
+            st.setString(1, runId);
+            try (ResultSet rs = st.executeQuery()) {
+                return ResultRows.read(table, rs);
+            }
+        } catch (SQLException e) {
+            if (where == null) {
+                throw e;
+            }
+            String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+            throw new InvalidInputException(InputError.of("--where", "where", "a SQL condition over the "
+                    + "columns of " + table, msg));
+        }
+    }
+}
