@@ -5,12 +5,7 @@ import io.ridgeline.schema.ColumnType;
 import io.ridgeline.schema.ResultsSchema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,29 +21,15 @@ class CliTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        PrintStream oldOut = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StringWriter err = new StringWriter();
-        try {
-            System.setOut(new PrintStream(out, true));
-            CommandLine cl = RidgelineCli.commandLine();
-            cl.setErr(new PrintWriter(err, true));
-            int code = cl.execute(args);
-            return new Outcome(code, out.toString(), err.toString());
-        } finally {
-            System.setOut(oldOut);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
     void invalidSweepExitsWithCode2AndEveryErrorBeforeSpark() throws Exception {
         Path f = dir.resolve("bad.yaml");
         Files.writeString(f, "name: bad\nmodels: [gpt3-175]\nphases: []\nhardware: {presets: [h100]}\n");
-        Outcome o = run("sweep", f.toString(), "--out", dir.resolve("out").toString());
+        CliRun o = run("sweep", f.toString(), "--out", dir.resolve("out").toString());
         assertEquals(2, o.code());
         assertTrue(o.err().contains(f + ":2:10: models[0]: expected one of ["), o.err());
         assertTrue(o.err().contains("(did you mean 'gpt3-175b'?), found 'gpt3-175'"), o.err());
@@ -65,12 +46,12 @@ class CliTest {
         Files.writeString(f, "name: big\nmodels: [llama2-7b]\nphases: [{phase: training, seq_len: [2048], "
                 + "global_batch: [512]}]\nhardware: {presets: [a100-80g, h100-sxm]}\n"
                 + "cluster: {gpu_count: [64, 128, 256]}\nparallelism: {tp: [8], pp: [1]}\n");
-        Outcome o = run("sweep", f.toString(), "--max-points", "5", "--out", dir.resolve("out").toString());
+        CliRun o = run("sweep", f.toString(), "--max-points", "5", "--out", dir.resolve("out").toString());
         assertEquals(2, o.code());
         assertTrue(o.err().contains(f + ": (grid): expected at most 5 points and 30.0 estimated minutes, or --yes, "
                 + "found 6 points, about "), o.err());
         assertTrue(o.out().contains("grid: 6 points = 1 models x 1 phase settings x 2 chips"), o.out());
-        Outcome dry = run("sweep", f.toString(), "--dry-run");
+        CliRun dry = run("sweep", f.toString(), "--dry-run");
         assertEquals(0, dry.code(), dry.err());
         assertTrue(dry.out().contains("plans: 18 engine evaluations (search, keep best)"), dry.out());
         assertTrue(dry.out().contains("dry run: the sweep is valid"), dry.out());
@@ -115,19 +96,19 @@ class CliTest {
     @Test
     void diffListsAppearedDisappearedAndMovedPoints() throws Exception {
         Path out = fixtures();
-        Outcome o = run("diff", "a", "b", "--out", out.toString(), "--tolerance", "0.05");
+        CliRun o = run("diff", "a", "b", "--out", out.toString(), "--tolerance", "0.05");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("(3 rows)"), o.out());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("appeared") && l.contains("b200")), o.out());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("disappeared") && l.contains("a100-80g")), o.out());
         assertTrue(o.out().lines().anyMatch(l -> l.startsWith("moved") && l.contains("h100-sxm")), o.out());
-        Outcome loose = run("diff", "a", "b", "--out", out.toString(), "--tolerance", "0.2");
+        CliRun loose = run("diff", "a", "b", "--out", out.toString(), "--tolerance", "0.2");
         assertTrue(loose.out().contains("(2 rows)"), "a 10% move is within a 20% tolerance: " + loose.out());
     }
 
     @Test
     void diffSuggestsTheClosestRunId() throws Exception {
-        Outcome o = run("diff", "a", "bb", "--out", fixtures().toString());
+        CliRun o = run("diff", "a", "bb", "--out", fixtures().toString());
         assertEquals(2, o.code());
         assertTrue(o.err().contains("RUN_B: expected a committed run id: one of [a, b] (did you mean 'b'?), found "
                 + "'bb'"), o.err());
@@ -136,7 +117,7 @@ class CliTest {
     @Test
     void sqlQueriesTheTablesAndExportsCsv() throws Exception {
         Path out = fixtures();
-        Outcome o = run("sql", "--out", out.toString(), "select run_id, count(*) as n from frontier group by run_id "
+        CliRun o = run("sql", "--out", out.toString(), "select run_id, count(*) as n from frontier group by run_id "
                 + "order by run_id");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("a       2"), o.out());
@@ -144,7 +125,7 @@ class CliTest {
         assertEquals(0, run("sql", "--out", out.toString(), "--csv", csv.toString(),
                 "select chip, tokens_per_s from frontier where run_id = 'b' order by chip").code());
         assertEquals("chip,tokens_per_s\nb200,300.0\nh100-sxm,110.0\n", Files.readString(csv));
-        Outcome bad = run("sql", "--out", out.toString(), "select nope from frontier");
+        CliRun bad = run("sql", "--out", out.toString(), "select nope from frontier");
         assertEquals(2, bad.code());
         assertTrue(bad.err().startsWith("sql: QUERY: expected a valid query over [frontier, runs], found "), bad.err());
     }

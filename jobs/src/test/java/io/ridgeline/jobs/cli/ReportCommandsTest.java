@@ -4,15 +4,10 @@ import org.apache.poi.ss.usermodel.Sheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -29,21 +24,8 @@ class ReportCommandsTest {
     @TempDir
     Path dir;
 
-    private record Outcome(int code, String out, String err) {
-    }
-
-    private static Outcome run(String... args) {
-        PrintStream oldOut = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        StringWriter err = new StringWriter();
-        try {
-            System.setOut(new PrintStream(out, true));
-            CommandLine cl = RidgelineCli.commandLine();
-            cl.setErr(new PrintWriter(err, true));
-            return new Outcome(cl.execute(args), out.toString(), err.toString());
-        } finally {
-            System.setOut(oldOut);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private static final String COLS = "frontier_group, point_index, plan_index, status, model, phase, seq_len, "
@@ -90,7 +72,7 @@ class ReportCommandsTest {
     void exportWritesCsvWithUnitsAndAWorkbookForTheLatestRun() throws Exception {
         Path out = results();
         Path to = dir.resolve("exp");
-        Outcome o = run("export", "--out", out.toString(), "--to", to.toString(), "--table", "frontier,points");
+        CliRun o = run("export", "--out", out.toString(), "--to", to.toString(), "--table", "frontier,points");
         assertEquals(0, o.code(), o.err());
         List<String> csv = Files.readAllLines(to.resolve("r2-frontier.csv"));
         assertEquals(3, csv.size(), "header and two frontier rows");
@@ -109,17 +91,17 @@ class ReportCommandsTest {
     @Test
     void exportNamesTheRunsAndSuggestsColumns() throws Exception {
         Path out = results();
-        Outcome o = run("export", "--out", out.toString(), "--run", "r3", "--to", dir.resolve("x").toString());
+        CliRun o = run("export", "--out", out.toString(), "--run", "r3", "--to", dir.resolve("x").toString());
         assertEquals(2, o.code());
         assertTrue(o.err().startsWith(out.resolve("runs") + ": --run: expected a committed run id: one of [r1, r2] "
                 + "(did you mean 'r1'?), found 'r3'"), o.err());
-        Outcome col = run("export", "--out", out.toString(), "--columns", "chip,tokens_per_sec", "--to",
+        CliRun col = run("export", "--out", out.toString(), "--columns", "chip,tokens_per_sec", "--to",
                 dir.resolve("x").toString());
         assertEquals(2, col.code());
         assertTrue(col.err().contains("--columns: columns[1]: expected a column of " + out.resolve("frontier")
                 + ": one of ["), col.err());
         assertTrue(col.err().contains("(did you mean 'tokens_per_s'?), found 'tokens_per_sec'"), col.err());
-        Outcome fmt = run("export", "--out", out.toString(), "--format", "xls");
+        CliRun fmt = run("export", "--out", out.toString(), "--format", "xls");
         assertTrue(fmt.err().contains("--format: format[0]: expected one of [csv, xlsx] (did you mean 'xlsx'?), "
                 + "found 'xls'"), fmt.err());
         assertFalse(Files.exists(dir.resolve("x")), "nothing written on invalid input");
@@ -129,7 +111,7 @@ class ReportCommandsTest {
     void plotsWritePngsOfTheRequestedSize() throws Exception {
         Path out = results();
         Path f = dir.resolve("f.png");
-        Outcome o = run("plot", "frontier", "--out", out.toString(), "--run", "r1", "--png", f.toString(),
+        CliRun o = run("plot", "frontier", "--out", out.toString(), "--run", "r1", "--png", f.toString(),
                 "--width", "640", "--height", "400");
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("3 points, 2 frontier rows, 3 series"), o.out());
@@ -137,12 +119,12 @@ class ReportCommandsTest {
         assertEquals(640, img.getWidth());
         assertEquals(400, img.getHeight());
         Path b = dir.resolve("b.png");
-        Outcome br = run("plot", "breakdown", "--out", out.toString(), "--png", b.toString());
+        CliRun br = run("plot", "breakdown", "--out", out.toString(), "--png", b.toString());
         assertEquals(0, br.code(), br.err());
         assertTrue(br.out().contains("2 bars, 5 components"), br.out());
         assertEquals(1200, ImageIO.read(b.toFile()).getWidth());
         Path r = dir.resolve("r.png");
-        Outcome rf = run("plot", "roofline", "--gpu", "h100-sxm", "--gemm", "4096x4096x4096", "--png", r.toString());
+        CliRun rf = run("plot", "roofline", "--gpu", "h100-sxm", "--gemm", "4096x4096x4096", "--png", r.toString());
         assertEquals(0, rf.code(), rf.err());
         assertTrue(rf.out().contains("3 series"), rf.out());
     }
@@ -150,20 +132,20 @@ class ReportCommandsTest {
     @Test
     void plotErrorsNameTheFlagAndSuggest() throws Exception {
         Path out = results();
-        Outcome x = run("plot", "frontier", "--out", out.toString(), "--y", "tokens_per_sec", "--png",
+        CliRun x = run("plot", "frontier", "--out", out.toString(), "--y", "tokens_per_sec", "--png",
                 dir.resolve("n.png").toString());
         assertEquals(2, x.code());
         assertTrue(x.err().contains("--y: y: expected a column of "
                 + out.resolve("points") + ": one of ["), x.err());
         assertTrue(x.err().contains("(did you mean 'tokens_per_s'?), found 'tokens_per_sec'"), x.err());
-        Outcome gpu = run("plot", "roofline", "--gpu", "h100", "--png", dir.resolve("n.png").toString());
+        CliRun gpu = run("plot", "roofline", "--gpu", "h100", "--png", dir.resolve("n.png").toString());
         assertEquals(2, gpu.code());
         assertTrue(gpu.err().contains("gpu: expected one of ["), gpu.err());
-        Outcome shape = run("plot", "roofline", "--gpu", "h100-sxm", "--gemm", "4096x4096", "--png",
+        CliRun shape = run("plot", "roofline", "--gpu", "h100-sxm", "--gemm", "4096x4096", "--png",
                 dir.resolve("n.png").toString());
         assertTrue(shape.err().contains("--gemm: gemm[0]: expected MxNxK with positive integers, e.g. 4096x4096x4096, "
                 + "found '4096x4096'"), shape.err());
-        Outcome fp4 = run("plot", "roofline", "--gpu", "a100-80g", "--precision", "fp8");
+        CliRun fp4 = run("plot", "roofline", "--gpu", "a100-80g", "--precision", "fp8");
         assertTrue(fp4.err().contains("expected a format a100-80g runs natively"), fp4.err());
         assertFalse(Files.exists(dir.resolve("n.png")));
     }
@@ -172,22 +154,22 @@ class ReportCommandsTest {
     void plotSeriesDrawsAnyQueryAndNamesBadInput() throws Exception {
         Path out = results();
         Path s = dir.resolve("s.png");
-        Outcome ok = run("plot", "series", "--out", out.toString(), "--png", s.toString(), "--kind", "stacked",
+        CliRun ok = run("plot", "series", "--out", out.toString(), "--png", s.toString(), "--kind", "stacked",
                 "--query", "select chip, sum(compute_s) as c, sum(dp_comm_s) as d from points where status = 'ok' "
                         + "group by chip order by chip", "--x", "chip", "--y", "c,d", "--labels", "compute,DP",
                 "--width", "500", "--height", "300");
         assertEquals(0, ok.code(), ok.err());
         assertTrue(ok.out().contains("categories, 2 series"), ok.out());
         assertEquals(500, ImageIO.read(s.toFile()).getWidth());
-        Outcome bad = run("plot", "series", "--out", out.toString(), "--png", dir.resolve("n.png").toString(),
+        CliRun bad = run("plot", "series", "--out", out.toString(), "--png", dir.resolve("n.png").toString(),
                 "--query", "select chip from nowhere", "--x", "chip", "--y", "c");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--query: query: expected a SQL query over the views"), bad.err());
-        Outcome col = run("plot", "series", "--out", out.toString(), "--png", dir.resolve("n.png").toString(),
+        CliRun col = run("plot", "series", "--out", out.toString(), "--png", dir.resolve("n.png").toString(),
                 "--query", "select chip, tokens_per_s from points", "--x", "chip", "--y", "tokens_per_sec");
         assertEquals(2, col.code());
         assertTrue(col.err().contains("did you mean 'tokens_per_s'?"), col.err());
-        Outcome kind = run("plot", "series", "--out", out.toString(), "--query", "select 1 as a", "--x", "a",
+        CliRun kind = run("plot", "series", "--out", out.toString(), "--query", "select 1 as a", "--x", "a",
                 "--y", "a", "--kind", "pie");
         assertEquals(2, kind.code());
         assertTrue(kind.err().contains("--kind"), kind.err());
