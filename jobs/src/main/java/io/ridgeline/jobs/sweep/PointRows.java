@@ -150,7 +150,7 @@ public final class PointRows {
             v[j++] = d.dieAreaMm2();
             v[j] = d.powerWatts();
         } else {
-            v[j + 1] = p.chip().memoryType().toLowerCase(java.util.Locale.ROOT);
+            v[j + 1] = dramTypeId(p.chip().memoryType());
         }
         return RowFactory.create(v);
     }
@@ -259,7 +259,7 @@ public final class PointRows {
             out.doubleAt(j++, d.dieAreaMm2());
             out.doubleAt(j, d.powerWatts());
         } else {
-            string(out, j + 1, p.chip().memoryType().toLowerCase(java.util.Locale.ROOT));
+            string(out, j + 1, dramTypeId(p.chip().memoryType()));
         }
     }
 
@@ -277,5 +277,13 @@ public final class PointRows {
         }
         v[WIDTH] = group;
         return RowFactory.create(v);
+    }
+
+    /** Catalogue memory types as dram_type ids ("HBM3e" -> "hbm3e"), lower-cased once per type, not once per row. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, String> DRAM_TYPE_IDS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static String dramTypeId(String memoryType) {
+        return DRAM_TYPE_IDS.computeIfAbsent(memoryType, t -> t.toLowerCase(java.util.Locale.ROOT));
     }
 }
