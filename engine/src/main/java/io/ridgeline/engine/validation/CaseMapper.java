@@ -12,7 +12,7 @@ import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
- * Turns a case row (../shared/validation/README.md format) into engine inputs. Empty cells mean "not stated"; each
+ * Turns a case row (validation/README.md format) into engine inputs. Empty cells mean "not stated"; each
  * gets the engine's documented default (docs/ACCURACY.md lists them):
  * <ul>
  *   <li>precision: bf16; recompute: none; sp: off; vpp: 1; zero: 0; cp, ep: 1; kv_heads: heads;</li>

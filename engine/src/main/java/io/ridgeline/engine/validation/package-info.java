@@ -1,2 +1,2 @@
-/** Scoring against measured runs: case rows (../shared/validation format) mapped to engine inputs with documented defaults, per-case outcomes, grouped summaries and docs/ACCURACY.md. */
+/** Scoring against measured runs: case rows (validation/ format) mapped to engine inputs with documented defaults, per-case outcomes, grouped summaries and docs/ACCURACY.md. */
 package io.ridgeline.engine.validation;

@@ -34,7 +34,7 @@ class InferenceAccuracyTest {
     static List<Scored> scored;
 
     static Path validationDir() {
-        String dir = System.getProperty("ridgeline.validation.dir", "../../shared/validation");
+        String dir = System.getProperty("ridgeline.validation.dir", "../validation");
         return Path.of(dir);
     }
 

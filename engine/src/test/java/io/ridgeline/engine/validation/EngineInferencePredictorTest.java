@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class EngineInferencePredictorTest {
     @Test
     void scoresEveryInferenceRowOfTheDevCases() {
-        Path dir = Path.of(System.getProperty("ridgeline.validation.dir", "../../shared/validation"));
+        Path dir = Path.of(System.getProperty("ridgeline.validation.dir", "../validation"));
         List<CaseOutcome> all = new Validator().run(List.of(dir.resolve("cases-dev.csv")));
         List<CaseOutcome> inference = all.stream().filter(o -> o.phase().equals("inference")).toList();
         assertEquals(30, inference.size());

@@ -11,12 +11,12 @@ import java.util.function.Predicate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The accuracy gate of issue 2 on the dev cases of ../shared/validation (docs/ACCURACY.md has the full table). */
+/** The accuracy gate of issue 2 on the dev cases of validation/ (docs/ACCURACY.md has the full table). */
 class ValidationThresholdsTest {
     private static List<CaseOutcome> outcomes;
 
     static Path validationDir() {
-        Path dir = Path.of(System.getProperty("ridgeline.validation.dir", "../../shared/validation"));
+        Path dir = Path.of(System.getProperty("ridgeline.validation.dir", "../validation"));
         assertTrue(Files.isDirectory(dir), "validation data not found at " + dir.toAbsolutePath());
         return dir;
     }

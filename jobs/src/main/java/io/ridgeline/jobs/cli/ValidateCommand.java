@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 
 /** {@code ridgeline validate}: the engine against measured cases, per case and summarised. */
 @Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Score the engine against measured cases (../shared/validation format).",
+        description = {"Score the engine against measured cases (validation/ format).",
                 "Prints each case's predicted and measured value and signed error, then mean and max |error| per "
                         + "file, source, phase, metric and GPU. Unsupported cases are listed with the reason."})
 public final class ValidateCommand implements Callable<Integer> {
