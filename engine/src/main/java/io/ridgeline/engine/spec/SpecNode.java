@@ -1,4 +1,4 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.spec;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.spec;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
@@ -7,8 +7,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.ridgeline.engine.spec.InputError;
-import io.ridgeline.engine.spec.InvalidInputException;
 
 import java.io.IOException;
 import java.util.ArrayList;

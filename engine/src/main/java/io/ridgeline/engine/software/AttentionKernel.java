@@ -1,0 +1,26 @@
+package io.ridgeline.engine.software;
+
+import java.util.Locale;
+
+/** How a stack computes the attention core (the s x s part). */
+public enum AttentionKernel {
+    /** Batched QK^T and score x V GEMMs around a softmax that writes and reads the s x s scores (Megatron 2021-22). */
+    UNFUSED,
+    /** FlashAttention-2 (Dao 2023): tiled, no s x s tensor in memory, backward recomputes the scores. */
+    FLASH2,
+    /** FlashAttention-3 (Shah et al. 2024): FlashAttention-2's algorithm on Hopper TMA/WGMMA, asynchronous softmax. */
+    FLASH3,
+    /** cuDNN fused attention as Transformer Engine calls it (FlashAttention-style, vendor kernels). */
+    CUDNN;
+
+    private final String id = name().toLowerCase(Locale.ROOT);
+
+    public String id() {
+        return id;
+    }
+
+    /** True for every kernel that keeps no s x s tensor (all but {@link #UNFUSED}). */
+    public boolean fused() {
+        return this != UNFUSED;
+    }
+}

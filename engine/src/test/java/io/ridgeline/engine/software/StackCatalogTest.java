@@ -1,0 +1,106 @@
+package io.ridgeline.engine.software;
+
+import io.ridgeline.engine.spec.InvalidInputException;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class StackCatalogTest {
+    private final StackCatalog catalog = StackCatalog.bundled();
+
+    @Test
+    void everyBundledValueHasASource() {
+        for (StackProfile p : catalog.profiles().values()) {
+            if (p.trains()) {
+                for (String k : TrainingBehaviour.KEYS) {
+                    if (p.source("training." + k) != null) {
+                        assertFalse(p.source("training." + k).isBlank(), p.id() + " training." + k);
+                    }
+                }
+            }
+            assertFalse(p.sources().isEmpty(), p.id());
+        }
+    }
+
+    @Test
+    void resolvesExactIdsAndInheritsThroughExtends() {
+        StackCatalog.Resolution r = catalog.resolve("megatron-lm@2022", "framework");
+        assertTrue(r.exact());
+        assertEquals(AttentionKernel.UNFUSED, r.profile().training().attention());
+        // megatron-lm@2022 sets nothing itself: the value and its source come from megatron-lm@2021.
+        assertEquals(catalog.profile("megatron-lm@2021").source("training.attention"),
+                r.profile().source("training.attention"));
+    }
+
+    @Test
+    void resolvesALaterVersionToTheLatestCataloguedOneNotNewer() {
+        StackCatalog.Resolution later = catalog.resolve("megatron-bridge@26.02", "framework");
+        assertFalse(later.exact());
+        assertEquals("megatron-bridge@25.11", later.profile().id());
+        assertEquals("trt-llm@1.0", catalog.resolve("trt-llm@1.2.0rc1", "framework").profile().id());
+        assertEquals("trt-llm@0.5.0", catalog.resolve("trt-llm@0.9.0", "framework").profile().id());
+        assertEquals("megatron-bridge@25.11 -> megatron-bridge@25.11", "megatron-bridge@25.11 -> "
+                + catalog.resolve("megatron-bridge@25.11", "framework").profile().id());
+    }
+
+    @Test
+    void comparesVersionsNumerically() {
+        assertTrue(StackCatalog.compareVersions("24.07", "25.11") < 0);
+        assertTrue(StackCatalog.compareVersions("1.10", "1.9") > 0);
+        assertEquals(0, StackCatalog.compareVersions("1.0", "1.0.0"));
+    }
+
+    @Test
+    void rejectsAnUnknownStackNamingTheFieldAndTheCloseOnes() {
+        InvalidInputException e = assertThrows(InvalidInputException.class,
+                () -> catalog.resolve("megatron-brige@25.11", "framework"));
+        assertTrue(e.getMessage().startsWith("software: framework: expected a catalogued stack: one of ["),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("did you mean 'megatron-bridge@25.11'?"), e.getMessage());
+    }
+
+    @Test
+    void rejectsAValueWithoutItsSourceAtItsLine() {
+        String yaml = """
+                stacks:
+                  x@1:
+                    training:
+                      attention: {value: flash2}
+                      grad_reduce_overlap: {value: true, source: "docs"}
+                      gradient_bytes: {value: 2, source: "docs"}
+                """;
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> StackCatalog.parse("s.yaml", yaml));
+        assertEquals("s.yaml:4:18: stacks.x@1.training.attention.source: expected where the value comes from "
+                + "(release notes, docs, code), found no 'source' key", e.getMessage());
+    }
+
+    @Test
+    void rejectsUnknownKeysAndMissingValuesAndCycles() {
+        String yaml = """
+                stacks:
+                  a@1:
+                    extends: b@1
+                    training:
+                      atention: {value: flash2, source: "docs"}
+                  b@1:
+                    extends: a@1
+                """;
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> StackCatalog.parse("s.yaml", yaml));
+        assertTrue(e.getMessage().contains("stacks.a@1.training.atention: expected a known key: one of "
+                + "[attention, grad_reduce_overlap, gradient_bytes] (did you mean 'attention'?), found an unknown key"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("expected a chain of extends without a cycle"), e.getMessage());
+    }
+
+    @Test
+    void servingRuntimesServeAndTrainingFrameworksTrain() {
+        assertTrue(catalog.profile("trt-llm@1.0").serves());
+        assertFalse(catalog.profile("trt-llm@1.0").trains());
+        assertTrue(catalog.profile("llm-foundry").trains());
+        assertNotNull(catalog.profile("vllm").serving());
+    }
+}
