@@ -219,6 +219,26 @@ class SweepJobTest {
         assertTrue(table("points", "inf-a").where("topology = 'fat-tree-4:1' and fabric_capex_usd > 0").count() > 0);
     }
     /**
+     * The golden frontiers are computed in-process (GoldenFrontierTest); this ties them to Spark: the inference sweep
+     * of the repository, run on Spark, writes exactly the frontier rows of its golden file.
+     */
+    @Test
+    void sparkFrontierOfTheInferenceSweepEqualsItsGoldenFile() throws Exception {
+        Path file = Path.of("../sweeps/inference.yaml");
+        SweepSpec s = SweepLoader.load(file);
+        run(s, "golden-inference", 3);
+        List<Row> written = table("frontier", "golden-inference").drop("run_id")
+                .orderBy("frontier_group", "point_index", "plan_index").collectAsList();
+        List<Row> expected = new ArrayList<>(GoldenFrontierTest.frontier(s));
+        expected.sort(java.util.Comparator.comparing((Row r) -> r.getString(r.length() - 1))
+                .thenComparingLong(r -> r.getLong(0)).thenComparingInt(r -> r.getInt(1)));
+        assertEquals(GoldenFrontierTest.render(file.toString(), expected),
+                GoldenFrontierTest.render(file.toString(), written));
+        List<String> golden = Files.readAllLines(GoldenFrontierTest.GOLDEN.resolve("frontier-inference.txt"));
+        assertEquals(golden.size(), GoldenFrontierTest.render(file.toString(), written).size());
+    }
+
+    /**
      * The typed writer (PointRows.emit into parquet-mr) writes exactly the rows PointRows.toRow builds: every column
      * of every row, read back through Spark, equals the toRow value computed in-process (training search with
      * infeasible plans; inference with derived chips and a topology).
