@@ -1,7 +1,7 @@
 package io.ridgeline.bench;
 
 import io.ridgeline.engine.hardware.Precision;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.pareto.Goal;
 import io.ridgeline.engine.sweep.Metric;

@@ -2,7 +2,7 @@ package io.ridgeline.engine.energy;
 
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.Precision;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.technology.ChipBuilder;
 import io.ridgeline.engine.technology.DramType;

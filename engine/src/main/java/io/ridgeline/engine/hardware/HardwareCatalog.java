@@ -1,6 +1,5 @@
 package io.ridgeline.engine.hardware;
 
-import io.ridgeline.engine.network.CollectiveCurve;
 import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
@@ -208,7 +207,8 @@ public final class HardwareCatalog {
         return c;
     }
 
-    static double defaultScaleUpStepLatencySeconds(Chip chip) {
+    /** One scale-up collective step of a chip's default node: from its family's measured curve. */
+    public static double defaultScaleUpStepLatencySeconds(Chip chip) {
         return bundled().curve(chip).stepLatencySeconds();
     }
 

@@ -1,7 +1,7 @@
 package io.ridgeline.engine.inference;
 
-import io.ridgeline.engine.hardware.SystemSpec;
-import io.ridgeline.engine.network.CollectiveCurve;
+import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.hardware.CollectiveCurve;
 
 /**
  * The per-kernel, per-all-reduce, per-token and per-request fixed costs of an inference runtime: what makes batch-1

@@ -1,7 +1,7 @@
 package io.ridgeline.engine.network;
 
+import io.ridgeline.engine.hardware.CollectiveCurve;
 import io.ridgeline.engine.hardware.ScaleOutNetwork;
-import io.ridgeline.engine.hardware.SystemSpec;
 
 /**
  * Collective times on a system (MODEL.md sec. 4). Inside a scale-up domain: the measured nccl-tests curve scaled to the

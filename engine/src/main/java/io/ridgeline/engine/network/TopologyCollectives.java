@@ -1,5 +1,7 @@
 package io.ridgeline.engine.network;
 
+import io.ridgeline.engine.hardware.CollectiveCurve;
+
 /**
  * Alpha-beta collective times on a {@link Topology} (MODEL.md sec. 4): ring all-reduce 2(p-1) steps (or 2 log2 p
  * with a tree, whichever is fewer) + 2(p-1)/p n / B; reduce-scatter and all-gather half of that; all-to-all (p-1)

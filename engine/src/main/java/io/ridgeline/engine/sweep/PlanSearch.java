@@ -1,7 +1,7 @@
 package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.pareto.Goal;
 import io.ridgeline.engine.pareto.Skyline;
 import io.ridgeline.engine.parallelism.TrainingPlan;

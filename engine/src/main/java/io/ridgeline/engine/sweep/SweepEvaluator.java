@@ -5,7 +5,7 @@ import io.ridgeline.engine.cost.TcoModel;
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.ScaleOutNetwork;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.network.Topology;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.pareto.Skyline;

@@ -3,7 +3,7 @@ package io.ridgeline.engine.training;
 import io.ridgeline.engine.energy.ChipEnergy;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.network.CollectiveModel;
 import io.ridgeline.engine.network.Group;
 import io.ridgeline.engine.network.Placement;

@@ -2,7 +2,7 @@ package io.ridgeline.engine.validation;
 
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.HardwareCatalog;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.spec.CsvTable;

@@ -1,7 +1,7 @@
 package io.ridgeline.engine.network;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.hardware.CollectiveCurve;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -2,7 +2,7 @@ package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.pareto.Goal;

@@ -1,7 +1,7 @@
 package io.ridgeline.engine.training;
 
 import io.ridgeline.engine.hardware.Chip;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.inference.InferencePlan;
 import io.ridgeline.engine.inference.InferenceResult;
 import io.ridgeline.engine.inference.InferenceStep;

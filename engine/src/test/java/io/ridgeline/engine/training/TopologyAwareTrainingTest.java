@@ -1,6 +1,6 @@
 package io.ridgeline.engine.training;
 
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.network.HierarchicalFabric;
 import io.ridgeline.engine.network.RingTopology;
 import io.ridgeline.engine.network.Topology;

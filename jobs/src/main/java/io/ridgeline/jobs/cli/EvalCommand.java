@@ -9,7 +9,7 @@ import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.hardware.ScaleOutNetwork;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.spec.InputError;

@@ -3,7 +3,7 @@ package io.ridgeline.jobs.studies;
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
-import io.ridgeline.engine.hardware.SystemSpec;
+import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.inference.InferencePlan;
 import io.ridgeline.engine.inference.InferenceResult;
 import io.ridgeline.engine.inference.InferenceStep;

@@ -1,4 +1,4 @@
-package io.ridgeline.engine.network;
+package io.ridgeline.engine.hardware;
 
 /**
  * Size-dependent efficiency of a scale-up collective, from a measured nccl-tests all-reduce curve on 8 GPUs.

@@ -1,6 +1,8 @@
-package io.ridgeline.engine.hardware;
+package io.ridgeline.engine.network;
 
-import io.ridgeline.engine.network.Topology;
+import io.ridgeline.engine.hardware.Chip;
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.ScaleOutNetwork;
 
 /**
  * A cluster: {@code gpuCount} identical chips in scale-up domains of {@code scaleUpDomain} GPUs (NVSwitch node, NVL72
