@@ -4,7 +4,7 @@ import io.ridgeline.engine.workload.ModelSpec;
 
 /**
  * Bytes resident on the most loaded GPU of a replica (MODEL.md sec. 6, inference): weights, KV cache, activations and a
- * reserve. Pipeline stages hold {@code layers / pp} layers; the first also holds the input embedding and the last the
+ * reserve. Pipeline stages hold at most {@code ceil(layers / pp)} layers (stages may be uneven); the first also holds the input embedding and the last the
  * LM head (both vocab-parallel over TP); the most loaded stage is taken. With expert parallelism each GPU holds
  * experts / ep routed experts (each split over TP) next to its attention group's full TP share of attention, shared
  * experts and router, and the KV cache of its group's share of the batch.
@@ -28,7 +28,7 @@ public final class InferenceMemory {
 
     public InferenceMemory(ModelSpec model, InferencePlan plan, double capacityBytes) {
         int tp = plan.tp();
-        int layersPerStage = model.layers() / plan.pp();
+        int layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded
         double w = plan.weightPrecision().bytes();
         this.ep = plan.ep();
         double perLayer = localAttentionParams(model, tp) + localMlpParams(model, tp, ep) + model.normParamsPerLayer();

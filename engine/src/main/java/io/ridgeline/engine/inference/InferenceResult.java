@@ -1,7 +1,7 @@
 package io.ridgeline.engine.inference;
 
-import io.ridgeline.engine.training.Bottleneck;
-import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.evaluation.Bottleneck;
+import io.ridgeline.engine.evaluation.Infeasibility;
 
 /**
  * One evaluated inference point for one replica. Times in seconds, bytes per GPU (most loaded pipeline stage).

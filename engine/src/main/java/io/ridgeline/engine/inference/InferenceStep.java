@@ -4,11 +4,12 @@ import io.ridgeline.engine.energy.ChipEnergy;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.technology.TechnologyCatalog;
-import io.ridgeline.engine.training.Bottleneck;
-import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.evaluation.Bottleneck;
+import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ public final class InferenceStep {
     private final HardwareCatalog catalog;
     private final Breakdown acc = new Breakdown();
     private final Breakdown scratch = new Breakdown();
+    private final Bottleneck.Tally tally = new Bottleneck.Tally();
     private ModelSpec lastModel;
     private SystemSpec lastSystem;
     private InferencePlan lastPlan;
@@ -45,40 +47,13 @@ public final class InferenceStep {
     }
 
     /**
-     * Problems that make a plan impossible for a model (shape), each naming the field; empty when the plan fits the
-     * model. Used both for user errors ({@link #validate}) and for infeasible sweep points ({@link #evaluate}).
+     * Problems that make a plan impossible for a model (shape, {@link ShapeRules}), each naming the field; empty when
+     * the plan fits the model. Used both for user errors ({@link #validate}) and for infeasible sweep points
+     * ({@link #evaluate}).
      */
     public static List<InputError> check(ModelSpec model, InferencePlan plan) {
         List<InputError> errors = new ArrayList<>();
-        int tp = plan.tp();
-        if (model.heads() % tp != 0) {
-            errors.add(InputError.of("inference plan", "plan.tp",
-                    "a divisor of the model's heads (" + model.heads() + ")", Integer.toString(tp)));
-        }
-        int kv = model.kvHeads();
-        if (kv >= tp ? kv % tp != 0 : tp % kv != 0) {
-            errors.add(InputError.of("inference plan", "plan.tp", "a divisor or a multiple of the model's kv_heads ("
-                    + kv + "); KV heads are split when kv_heads >= tp and replicated when tp > kv_heads",
-                    Integer.toString(tp)));
-        }
-        long ffn = model.isMoe() ? model.moe().expertFfn() : model.ffn();
-        if (ffn % tp != 0) {
-            errors.add(InputError.of("inference plan", "plan.tp", "a divisor of the model's ffn (" + ffn + ")",
-                    Integer.toString(tp)));
-        }
-        if (model.layers() % plan.pp() != 0) {
-            errors.add(InputError.of("inference plan", "plan.pp",
-                    "a divisor of the model's layers (" + model.layers() + ")", Integer.toString(plan.pp())));
-        }
-        if (plan.ep() > 1 && !model.isMoe()) {
-            errors.add(InputError.of("inference plan", "plan.ep", "1 for a dense model (" + model.name() + ")",
-                    Integer.toString(plan.ep())));
-        }
-        if (model.isMoe() && model.moe().experts() % plan.ep() != 0) {
-            errors.add(InputError.of("inference plan", "plan.ep",
-                    "a divisor of the model's experts (" + model.moe().experts() + "), each GPU holding experts / ep",
-                    Integer.toString(plan.ep())));
-        }
+        ShapeRules.model(model, plan.tp(), plan.pp(), 1, plan.ep(), "inference plan", errors);
         return errors;
     }
 
@@ -100,7 +75,7 @@ public final class InferenceStep {
         if (model != lastModel || plan != lastPlan) {
             List<InputError> shape = check(model, plan);
             if (!shape.isEmpty()) {
-                return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.render(shape),
+                return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.details(shape),
                         plan.gpusPerReplica(), w.batch(), w.outputTokens());
             }
         }
@@ -166,25 +141,10 @@ public final class InferenceStep {
                 w.batch(), w.outputTokens(), dramBytes, networkBytes);
     }
 
-    private static Bottleneck bottleneck(Breakdown b) {
-        Bottleneck best = Bottleneck.COMPUTE;
-        double max = b.computeSeconds;
-        if (b.memorySeconds > max) {
-            best = Bottleneck.MEMORY_BANDWIDTH;
-            max = b.memorySeconds;
-        }
-        if (b.scaleUpSeconds > max) {
-            best = Bottleneck.SCALE_UP_NETWORK;
-            max = b.scaleUpSeconds;
-        }
-        if (b.scaleOutSeconds > max) {
-            best = Bottleneck.SCALE_OUT_NETWORK;
-            max = b.scaleOutSeconds;
-        }
-        if (b.overheadSeconds > max) {
-            best = Bottleneck.OVERHEAD;
-        }
-        return best;
+    private Bottleneck bottleneck(Breakdown b) {
+        return tally.compute(b.computeSeconds).add(Bottleneck.MEMORY_BANDWIDTH, b.memorySeconds)
+                .add(Bottleneck.SCALE_UP_NETWORK, b.scaleUpSeconds).add(Bottleneck.SCALE_OUT_NETWORK, b.scaleOutSeconds)
+                .add(Bottleneck.OVERHEAD, b.overheadSeconds).largest();
     }
 
     private void prepare(ModelSpec model, SystemSpec system, InferencePlan plan) {

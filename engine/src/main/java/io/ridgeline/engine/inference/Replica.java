@@ -111,7 +111,7 @@ final class Replica {
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
 
         this.layers = model.layers();
-        this.layersPerStage = model.layers() / plan.pp();
+        this.layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded
         this.hidden = model.hidden();
         this.headDim = model.headDim();
         this.headsLocal = (double) model.heads() / tp;

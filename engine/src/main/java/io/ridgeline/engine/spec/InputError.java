@@ -36,6 +36,25 @@ public record InputError(String source, int line, int column, String fieldPath, 
         return sb.toString();
     }
 
+    /** The message without the source and position: "plan.tp: expected a divisor of ..., found 5" (a row's detail). */
+    public String detail() {
+        return fieldPath + ": expected " + expected + ", found " + found;
+    }
+
+    /** Several errors as one detail text, joined by "; ". */
+    public static String details(List<InputError> errors) {
+        StringBuilder sb = new StringBuilder();
+        for (InputError e : errors) {
+            sb.append(sb.length() == 0 ? "" : "; ").append(e.detail());
+        }
+        return sb.toString();
+    }
+
+    /** The same problem at another place: a file position and a field path prefix (a plan inside a spec). */
+    public InputError at(String source, int line, int column, String pathPrefix) {
+        return new InputError(source, line, column, pathPrefix + fieldPath, expected, found);
+    }
+
     @Override
     public String toString() {
         return message();

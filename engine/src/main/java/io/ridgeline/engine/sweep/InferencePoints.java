@@ -7,7 +7,7 @@ import io.ridgeline.engine.inference.InferenceResult;
 import io.ridgeline.engine.inference.InferenceStep;
 import io.ridgeline.engine.inference.InferenceWorkload;
 import io.ridgeline.engine.pareto.Skyline;
-import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.ArrayList;

@@ -3,7 +3,7 @@ package io.ridgeline.engine.sweep;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.TrainingPlan;
-import io.ridgeline.engine.training.PlanRules;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import java.util.List;
  * here (so no evaluation is wasted on them): heads divisible by tp, at least one layer per model chunk (uneven stages
  * are allowed, as Megatron-LM allows them),
  * the global batch by dp x micro-batch, experts by ep with ep dividing dp x cp (dense models use ep = 1 only), and
- * sequence parallelism only where tp > 1 (it is a no-op otherwise); then the engine's own {@link PlanRules} (kv
+ * sequence parallelism only where tp > 1 (it is a no-op otherwise); then the engine's own {@link ShapeRules} (kv
  * heads, ffn width, interleaving, context split), so no evaluation is spent on a plan the engine would reject.
  * Runs once per (model, workload, GPU count) per partition, never per point.
  *
@@ -128,7 +128,7 @@ public final class PlanSpace {
                                 // Options never break a shape rule (SP is only set where tp > 1): one check suffices.
                                 TrainingPlan probe = new TrainingPlan(tp, pp, dp, cp, ep, false, vpp, 0, mb,
                                         globalBatch, Recompute.NONE, Precision.BF16, false, false);
-                                if (PlanRules.shapeProblem(model, seqLen, probe) == null) {
+                                if (ShapeRules.training(model, seqLen, probe) == null) {
                                     out.add(new Layout(tp, pp, cp, dp, ep, vpp, mb, first, options));
                                     first += options;
                                 }

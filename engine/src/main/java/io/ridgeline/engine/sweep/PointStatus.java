@@ -1,6 +1,6 @@
 package io.ridgeline.engine.sweep;
 
-import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.evaluation.Infeasibility;
 
 import java.util.Locale;
 

@@ -204,7 +204,7 @@ public final class SweepEvaluator {
             TrainingResult r = step.evaluate(p.model, p.workload.seqLen(), system, plan);
             evaluations++;
             if (!r.feasible()) {
-                int rank = r.infeasibility() == io.ridgeline.engine.training.Infeasibility.MEMORY_CAPACITY ? 1 : 2;
+                int rank = r.infeasibility() == io.ridgeline.engine.evaluation.Infeasibility.MEMORY_CAPACITY ? 1 : 2;
                 double bytes = rank == 1 ? r.totalMemoryBytes() : Double.POSITIVE_INFINITY;
                 if (rank < missRank || (rank == missRank && bytes < missBytes)) {
                     miss = planIndex;

@@ -1,5 +1,7 @@
 package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.evaluation.Bottleneck;
+import io.ridgeline.engine.evaluation.Infeasibility;
 /**
  * One evaluated training point. Times are per optimizer step, in seconds; bytes are per device (the most loaded
  * pipeline stage). Breakdown times are on the critical path: exposed, not summed over overlapped streams, so they add

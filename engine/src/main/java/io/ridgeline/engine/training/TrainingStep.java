@@ -1,5 +1,7 @@
 package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.evaluation.Bottleneck;
+import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.energy.ChipEnergy;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
@@ -9,7 +11,9 @@ import io.ridgeline.engine.network.Group;
 import io.ridgeline.engine.network.Placement;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
@@ -29,6 +33,7 @@ public final class TrainingStep {
     static final double OPTIMIZER_BYTES_PER_PARAM = 34;
 
     private final HardwareCatalog catalog;
+    private final Bottleneck.Tally tally = new Bottleneck.Tally();
     private SystemSpec cachedSystem;
     private GemmModel gemm;
     private MemoryBoundOp memory;
@@ -47,9 +52,9 @@ public final class TrainingStep {
 
     /** Evaluates one point; infeasible and ill-shaped plans come back as values with their reason. */
     public TrainingResult evaluate(ModelSpec model, int seqLen, SystemSpec system, TrainingPlan plan) {
-        String shapeProblem = PlanRules.shapeProblem(model, seqLen, plan);
+        InputError shapeProblem = ShapeRules.training(model, seqLen, plan);
         if (shapeProblem != null) {
-            return TrainingResult.invalid(Infeasibility.PLAN_SHAPE, shapeProblem);
+            return TrainingResult.invalid(Infeasibility.PLAN_SHAPE, shapeProblem.detail());
         }
         Precision narrow = plan.precision();
         if ((narrow == Precision.FP8 || narrow == Precision.FP4) && !system.chip().supports(narrow)) {
@@ -234,24 +239,13 @@ public final class TrainingStep {
         return gemm.meteredDramBytes() + memory.meteredDramBytes();
     }
 
-    private static Bottleneck bottleneck(Cost c, double bubble, double dpComm, double optimizer, double overhead,
-                                         boolean dpScaleOut, boolean ppScaleOut) {
-        Bottleneck best = Bottleneck.COMPUTE;
-        double max = c.gemmSeconds();
-        double tp = c.tpSeconds() + c.cpSeconds() + c.epSeconds();
-        double[] values = {c.memorySeconds() + optimizer, tp, c.ppSeconds(), dpComm, bubble, overhead};
-        Bottleneck[] kinds = {Bottleneck.MEMORY_BANDWIDTH,
-                c.tpScaleOut() ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
-                ppScaleOut ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
-                dpScaleOut ? Bottleneck.SCALE_OUT_NETWORK : Bottleneck.SCALE_UP_NETWORK,
-                Bottleneck.PIPELINE_BUBBLE, Bottleneck.OVERHEAD};
-        for (int i = 0; i < values.length; i++) {
-            if (values[i] > max) {
-                max = values[i];
-                best = kinds[i];
-            }
-        }
-        return best;
+    /** The largest share of the step's critical path (communication by the network it crosses). */
+    private Bottleneck bottleneck(Cost c, double bubble, double dpComm, double optimizer, double overhead,
+                                  boolean dpScaleOut, boolean ppScaleOut) {
+        return tally.compute(c.gemmSeconds()).add(Bottleneck.MEMORY_BANDWIDTH, c.memorySeconds() + optimizer)
+                .add(Bottleneck.network(c.tpScaleOut()), c.tpSeconds() + c.cpSeconds() + c.epSeconds())
+                .add(Bottleneck.network(ppScaleOut), c.ppSeconds()).add(Bottleneck.network(dpScaleOut), dpComm)
+                .add(Bottleneck.PIPELINE_BUBBLE, bubble).add(Bottleneck.OVERHEAD, overhead).largest();
     }
 
     private void bind(SystemSpec system) {

@@ -9,7 +9,7 @@ import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.training.ActivationMemory;
 import io.ridgeline.engine.training.ModelStateMemory;
-import io.ridgeline.engine.training.PlanRules;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.training.TrainingResult;
 import io.ridgeline.engine.training.TrainingStep;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -112,7 +112,7 @@ public final class Validator {
                 continue;
             }
             TrainingPlan plan = base.withMicroBatch(mb);
-            if (PlanRules.shapeProblem(model, seq, plan) != null) {
+            if (ShapeRules.training(model, seq, plan) != null) {
                 continue;
             }
             TrainingResult res = training.evaluate(model, seq, system, plan);

@@ -5,8 +5,8 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.spec.InvalidInputException;
-import io.ridgeline.engine.training.Bottleneck;
-import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.evaluation.Bottleneck;
+import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.workload.MlpType;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -262,14 +262,28 @@ class InferenceStepTest {
     }
 
     @Test
-    void rejectsTpThatDoesNotDivideHeadsAndPpThatDoesNotDivideLayers() {
-        InferencePlan p = new InferencePlan(3, 5, 1, 1, Precision.BF16, Precision.BF16, Precision.BF16, false, true);
+    void rejectsTpThatDoesNotDivideHeadsAndMoreStagesThanLayers() {
+        InferencePlan p = new InferencePlan(3, 40, 1, 1, Precision.BF16, Precision.BF16, Precision.BF16, false, true);
         InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> InferenceStep.validate(L7, SystemSpec.of(A100, 16, HW.defaultNetwork(A100)), p));
+                () -> InferenceStep.validate(L7, SystemSpec.of(A100, 128, HW.defaultNetwork(A100)), p));
         assertTrue(e.getMessage().contains("plan.tp: expected a divisor of the model's heads (32), found 3"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("plan.pp: expected a divisor of the model's layers (32), found 5"),
-                e.getMessage());
+        assertTrue(e.getMessage().contains("plan.pp: expected at most the model's layers (32) model chunks (pp x "
+                + "vpp; stages may be uneven), found 40"), e.getMessage());
+    }
+
+    @Test
+    void unevenPipelineStagesAreAllowedAsInTraining() {
+        // ShapeRules is one rule set: 32 layers over 5 stages run 7 on the most loaded stage, as a training plan may.
+        InferencePlan uneven = InferencePlan.tensorParallel(1).withParallelism(1, 5, 1, 1);
+        assertTrue(InferenceStep.check(L7, uneven).isEmpty());
+        InferencePlan even = InferencePlan.tensorParallel(1).withParallelism(1, 4, 1, 1);
+        InferenceWorkload w = InferenceWorkload.staticBatch(1, 128, 16);
+        double unevenWeights = new InferenceStep().evaluate(L7, SystemSpec.of(A100, 5, HW.defaultNetwork(A100)),
+                uneven, w).weightBytes();
+        double evenWeights = new InferenceStep().evaluate(L7, SystemSpec.of(A100, 4, HW.defaultNetwork(A100)), even,
+                w).weightBytes();
+        assertTrue(unevenWeights < evenWeights, unevenWeights + " vs " + evenWeights);
     }
 
     @Test

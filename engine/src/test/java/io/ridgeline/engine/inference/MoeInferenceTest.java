@@ -5,7 +5,7 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.spec.InvalidInputException;
-import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.workload.MlpType;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;

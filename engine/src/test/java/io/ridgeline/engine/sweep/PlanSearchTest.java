@@ -7,7 +7,7 @@ import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.pareto.Goal;
 import io.ridgeline.engine.pareto.Skyline;
-import io.ridgeline.engine.training.PlanRules;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.training.TrainingResult;
 import io.ridgeline.engine.training.TrainingStep;
 import io.ridgeline.engine.workload.ModelCatalog;
@@ -127,7 +127,7 @@ class PlanSearchTest {
                                                         TrainingPlan p = new TrainingPlan(tp, pp, dp, cp, ep,
                                                                 sp && tp > 1, vpp, zero, mb, globalBatch, rc, pr,
                                                                 og, fa);
-                                                        if (PlanRules.shapeProblem(model, seqLen, p) == null) {
+                                                        if (ShapeRules.training(model, seqLen, p) == null) {
                                                             out.add(p);
                                                         }
                                                     }

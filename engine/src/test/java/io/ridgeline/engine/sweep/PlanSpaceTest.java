@@ -2,7 +2,7 @@ package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.parallelism.TrainingPlan;
-import io.ridgeline.engine.training.PlanRules;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ class PlanSpaceTest {
         Set<String> distinct = new HashSet<>();
         for (TrainingPlan p : plans) {
             assertEquals(512, p.gpus(), p.toString());
-            assertNull(PlanRules.shapeProblem(m, 4096, p), p.toString());
+            assertNull(ShapeRules.training(m, 4096, p), p.toString());
             assertTrue(distinct.add(p.toString()), "duplicate " + p);
         }
         // Brute force over the same lists: every valid combination must be there.
@@ -50,7 +50,7 @@ class PlanSpaceTest {
                             TrainingPlan p = new TrainingPlan(tp, pp, dp, cp, 1, sp, 1, 1, mb, 1024,
                                     io.ridgeline.engine.parallelism.Recompute.FULL,
                                     io.ridgeline.engine.hardware.Precision.BF16, true, true);
-                            if (PlanRules.shapeProblem(m, 4096, p) == null) {
+                            if (ShapeRules.training(m, 4096, p) == null) {
                                 expected += 2; // selective and full
                             }
                         }

@@ -1,9 +1,12 @@
 package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.evaluation.Bottleneck;
+import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -39,7 +42,7 @@ class TrainingStepPropertiesTest {
             int gb = dp * mb * pp * (1 + rnd.nextInt(4));
             Recompute r = Recompute.values()[rnd.nextInt(3)];
             TrainingPlan p = plan(tp, pp, dp, tp > 1 && rnd.nextBoolean(), 1, mb, gb, r);
-            if (PlanRules.shapeProblem(m, 2048, p) == null) {
+            if (ShapeRules.training(m, 2048, p) == null) {
                 out.add(new Object[]{m, p});
             }
         }
@@ -128,12 +131,12 @@ class TrainingStepPropertiesTest {
         ModelSpec m = gpt175b();
         TrainingResult heads = step.evaluate(m, 2048, a100(40), plan(5, 8, 1, false, 1, 1, 64, Recompute.FULL));
         assertEquals(Infeasibility.PLAN_SHAPE, heads.infeasibility());
-        assertEquals("tp: expected a divisor of heads 96, found 5", heads.detail());
+        assertEquals("plan.tp: expected a divisor of the model's heads (96), found 5", heads.detail());
         TrainingResult gpus = step.evaluate(m, 2048, a100(128), plan(8, 8, 1, false, 1, 1, 64, Recompute.FULL));
         assertEquals(Infeasibility.GPU_COUNT, gpus.infeasibility());
         assertEquals("plan uses 64 GPUs but the system has 128", gpus.detail());
         TrainingResult batch = step.evaluate(m, 2048, a100(128), plan(8, 8, 2, false, 1, 3, 64, Recompute.FULL));
-        assertEquals("global_batch: expected a multiple of dp x micro_batch = 6, found 64", batch.detail());
+        assertEquals("plan.global_batch: expected a multiple of dp x micro_batch = 6, found 64", batch.detail());
     }
 
     @Test

@@ -15,7 +15,7 @@ import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
-import io.ridgeline.engine.training.Infeasibility;
+import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.training.TrainingResult;
 import io.ridgeline.engine.training.TrainingStep;
 import io.ridgeline.engine.workload.ModelCatalog;

@@ -114,10 +114,10 @@ public final class PointRows {
             i += 13; // no valid plan: plan columns stay null
         }
         if (ir != null) {
-            v[i++] = !ir.feasible() && ir.infeasibility() != io.ridgeline.engine.training.Infeasibility
+            v[i++] = !ir.feasible() && ir.infeasibility() != io.ridgeline.engine.evaluation.Infeasibility
                     .MEMORY_CAPACITY ? null : ir.bottleneck().id();
         } else {
-            v[i++] = r == null || !r.feasible() && r.infeasibility() != io.ridgeline.engine.training.Infeasibility
+            v[i++] = r == null || !r.feasible() && r.infeasibility() != io.ridgeline.engine.evaluation.Infeasibility
                     .MEMORY_CAPACITY ? null : r.bottleneck().id();
         }
         if (i != FIRST_METRIC) {
@@ -218,11 +218,11 @@ public final class PointRows {
             out.booleanAt(25, ip.fusedAttention());
         }
         if (ir != null) {
-            if (ir.feasible() || ir.infeasibility() == io.ridgeline.engine.training.Infeasibility.MEMORY_CAPACITY) {
+            if (ir.feasible() || ir.infeasibility() == io.ridgeline.engine.evaluation.Infeasibility.MEMORY_CAPACITY) {
                 string(out, 26, ir.bottleneck().id());
             }
         } else if (r != null && (r.feasible()
-                || r.infeasibility() == io.ridgeline.engine.training.Infeasibility.MEMORY_CAPACITY)) {
+                || r.infeasibility() == io.ridgeline.engine.evaluation.Infeasibility.MEMORY_CAPACITY)) {
             string(out, 26, r.bottleneck().id());
         }
         double[] m = p.metrics();

@@ -64,8 +64,8 @@ class EvalCommandTest {
     void rejectsHeadsNotDivisibleByTp() {
         InvalidInputException e = assertThrows(InvalidInputException.class,
                 () -> run("--model", "megatron-175b", "--gpus", "40", "--tp", "5", "--pp", "8"));
-        assertEquals("command line: plan: expected a plan that fits the model, found tp: expected a divisor of "
-                + "heads 96, found 5", e.getMessage());
+        assertEquals("command line: plan: expected a plan that fits the model, found plan.tp: expected a divisor of "
+                + "the model's heads (96), found 5", e.getMessage());
     }
 
     @Test

@@ -1,0 +1,21 @@
+package io.ridgeline.engine.evaluation;
+
+import java.util.Locale;
+
+/** Why a point cannot run, in either phase. Infeasible is a value (a row with its reason), never an exception. */
+public enum Infeasibility {
+    NONE,
+    /** What a device must hold (weights, gradients, optimizer state, activations, KV cache) exceeds its memory. */
+    MEMORY_CAPACITY,
+    /** The plan does not fit the model or batch (parallelism.ShapeRules: heads % tp, batch % (dp x micro-batch)...). */
+    PLAN_SHAPE,
+    /** The plan needs more or other GPUs than the system has. */
+    GPU_COUNT;
+
+    /** Lower-case name, computed once: ids are written per row in sweeps. */
+    private final String id = name().toLowerCase(Locale.ROOT);
+
+    public String id() {
+        return id;
+    }
+}
