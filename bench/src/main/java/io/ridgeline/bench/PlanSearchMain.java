@@ -5,8 +5,8 @@ import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.pareto.Goal;
 import io.ridgeline.engine.sweep.Metric;
-import io.ridgeline.engine.sweep.PlanSearch;
-import io.ridgeline.engine.sweep.PlanSpace;
+import io.ridgeline.engine.training.PlanSearch;
+import io.ridgeline.engine.training.PlanSpace;
 import io.ridgeline.engine.sweep.SweepSpec;
 
 import java.util.ArrayList;

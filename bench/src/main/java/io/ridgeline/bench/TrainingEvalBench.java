@@ -3,7 +3,7 @@ package io.ridgeline.bench;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.TrainingPlan;
-import io.ridgeline.engine.sweep.PlanSpace;
+import io.ridgeline.engine.training.PlanSpace;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.training.TrainingResult;
 import io.ridgeline.engine.training.TrainingStep;

@@ -2,6 +2,7 @@ package io.ridgeline.engine.inference;
 
 import io.ridgeline.engine.evaluation.Bottleneck;
 import io.ridgeline.engine.evaluation.Infeasibility;
+import io.ridgeline.engine.evaluation.PlanResult;
 
 /**
  * One evaluated inference point for one replica. Times in seconds, bytes per GPU (most loaded pipeline stage).
@@ -30,7 +31,7 @@ public record InferenceResult(
         double memoryCapacityBytes,
         double computeSeconds, double memoryBoundSeconds, double communicationSeconds, double overheadSeconds,
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, int gpusPerReplica, int batch,
-        int outputTokens, double dramBytes, double networkBytes) {
+        int outputTokens, double dramBytes, double networkBytes) implements PlanResult {
 
     /**
      * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
@@ -49,11 +50,13 @@ public record InferenceResult(
         return detail;
     }
 
+    @Override
     public boolean feasible() {
         return infeasibility == Infeasibility.NONE;
     }
 
     /** Everything resident on the most loaded GPU. */
+    @Override
     public double totalMemoryBytes() {
         return weightBytes + kvCacheBytes + activationBytes + reserveBytes;
     }

@@ -2,6 +2,7 @@ package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.technology.ChipBuilder;
+import io.ridgeline.engine.technology.DerivedChip;
 import io.ridgeline.engine.technology.TechnologyCatalog;
 
 import java.io.Serializable;
@@ -19,7 +20,7 @@ public record DerivedDesign(String id, String architecture, String node, int die
     private static final long serialVersionUID = 1L;
 
     /** The chip id: the design's name plus every swept parameter, e.g. study-3nm-2x800mm2-1000w-hbm4x8. */
-    static String id(String name, String node, int dies, double areaMm2, double watts, String dram, int stacks,
+    public static String id(String name, String node, int dies, double areaMm2, double watts, String dram, int stacks,
                      String architecture) {
         return String.format(Locale.ROOT, "%s-%s-%s-%dx%smm2-%sw-%sx%d", name, architecture, node, dies,
                 plain(areaMm2), plain(watts), dram, stacks);
@@ -31,8 +32,13 @@ public record DerivedDesign(String id, String architecture, String node, int die
 
     /** Builds the chip; throws the builder's InvalidInputException when the design cannot exist. */
     public Chip build(TechnologyCatalog catalog) {
+        return derive(catalog).chip();
+    }
+
+    /** Builds the chip with the numbers behind it (stacks fitted, clock, power split, cost). */
+    public DerivedChip derive(TechnologyCatalog catalog) {
         return ChipBuilder.create(catalog).id(id).architecture(architecture).node(node).dies(dies, dieAreaMm2)
                 .powerBudgetWatts(powerWatts).l2Bytes(l2Mib * 1024 * 1024).dram(dram, stacks)
-                .scaleUp(scaleUpLink, scaleUpLinks, scaleUpDomain).build().chip();
+                .scaleUp(scaleUpLink, scaleUpLinks, scaleUpDomain).build();
     }
 }

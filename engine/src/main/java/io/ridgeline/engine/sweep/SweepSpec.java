@@ -140,6 +140,19 @@ public record SweepSpec(String source, String name, String description, String s
         private static final long serialVersionUID = 1L;
     }
 
+    /** Slots of a per-partition plan-list cache: one per (model, workload, GPU count[, explicit plan]), <= 2^24. */
+    public int planSlots() {
+        long slots = (long) models.size() * workloads.size() * gpuCounts.size()
+                * (parallelism.mode() == Mode.EXPLICIT ? parallelism.plans().size() : 1);
+        return (int) Math.min(slots, 1 << 24);
+    }
+
+    /** Where a grid point's plan list is cached: plans depend on (model, workload, GPU count[, explicit plan]). */
+    public int planSlot(int model, int workload, int gpuCount, int plan) {
+        int slot = (model * workloads.size() + workload) * gpuCounts.size() + gpuCount;
+        return parallelism.mode() == Mode.EXPLICIT ? slot * parallelism.plans().size() + plan : slot;
+    }
+
     /** Number of grid axes; the last one (plans) has size 1 in search mode. */
     public Grid grid() {
         return new Grid(new long[]{models.size(), workloads.size(), chips.size(), scaleOuts.size(),

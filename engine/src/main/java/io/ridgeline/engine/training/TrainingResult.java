@@ -2,6 +2,7 @@ package io.ridgeline.engine.training;
 
 import io.ridgeline.engine.evaluation.Bottleneck;
 import io.ridgeline.engine.evaluation.Infeasibility;
+import io.ridgeline.engine.evaluation.PlanResult;
 /**
  * One evaluated training point. Times are per optimizer step, in seconds; bytes are per device (the most loaded
  * pipeline stage). Breakdown times are on the critical path: exposed, not summed over overlapped streams, so they add
@@ -22,7 +23,7 @@ public record TrainingResult(
         double weightBytes, double gradientBytes, double optimizerBytes, double activationBytes, double reserveBytes,
         double memoryCapacityBytes,
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, double overheadSeconds,
-        double dramBytes, double networkBytes, double scaleOutBytes) {
+        double dramBytes, double networkBytes, double scaleOutBytes) implements PlanResult {
 
     /**
      * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
@@ -38,11 +39,13 @@ public record TrainingResult(
         return detail;
     }
 
+    @Override
     public boolean feasible() {
         return infeasibility == Infeasibility.NONE;
     }
 
     /** Everything resident on the most loaded device. */
+    @Override
     public double totalMemoryBytes() {
         return weightBytes + gradientBytes + optimizerBytes + activationBytes + reserveBytes;
     }

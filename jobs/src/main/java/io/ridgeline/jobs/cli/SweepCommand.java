@@ -2,7 +2,7 @@ package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
-import io.ridgeline.engine.sweep.PointStatus;
+import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.sweep.SweepLoader;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.jobs.sweep.SweepJob;

@@ -1,7 +1,7 @@
 package io.ridgeline.jobs.sweep;
 
-import io.ridgeline.engine.sweep.PointStatus;
-import io.ridgeline.engine.sweep.SweepEvaluator;
+import io.ridgeline.engine.evaluation.PointStatus;
+import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.sweep.SweepSpec;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Row;
@@ -12,7 +12,7 @@ import java.util.NoSuchElementException;
 
 /**
  * The executor side of a sweep: turns chunk numbers into grid index ranges, evaluates them with one
- * {@link SweepEvaluator} per partition, streams the rows the output policy keeps, and folds every ok point into the
+ * {@link Evaluator} per partition, streams the rows the output policy keeps, and folds every ok point into the
  * partition's skyline per frontier group. The skylines and counters reach the driver through accumulators when the
  * partition is exhausted.
  */

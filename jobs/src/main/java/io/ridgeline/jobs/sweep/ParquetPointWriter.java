@@ -1,6 +1,6 @@
 package io.ridgeline.jobs.sweep;
 
-import io.ridgeline.engine.sweep.EvaluatedPoint;
+import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.schema.Column;
 import io.ridgeline.schema.ColumnType;
 import io.ridgeline.schema.ResultsSchema;
@@ -105,7 +105,7 @@ final class ParquetPointWriter implements Closeable, PointRows.Fields {
         pages.close();
     }
 
-    void write(EvaluatedPoint point) throws IOException {
+    void write(ResultRow point) throws IOException {
         PointRows.emit(point, this);
         for (int c = 0; c < width; c++) {
             if (!written[c]) {

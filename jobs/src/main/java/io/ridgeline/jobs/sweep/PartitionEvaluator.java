@@ -1,10 +1,10 @@
 package io.ridgeline.jobs.sweep;
 
 import io.ridgeline.engine.pareto.Skyline;
-import io.ridgeline.engine.sweep.EvaluatedPoint;
-import io.ridgeline.engine.sweep.FrontierGroups;
-import io.ridgeline.engine.sweep.PointStatus;
-import io.ridgeline.engine.sweep.SweepEvaluator;
+import io.ridgeline.engine.evaluation.ResultRow;
+import io.ridgeline.engine.evaluation.FrontierGroups;
+import io.ridgeline.engine.evaluation.PointStatus;
+import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.sweep.SweepSpec;
 import org.apache.spark.sql.Row;
 
@@ -14,7 +14,7 @@ import java.util.HashMap;
 
 /**
  * What one Spark partition of a sweep does, whatever happens to its rows: evaluates chunks of grid indices with one
- * {@link SweepEvaluator}, hands every point the output policy keeps to a {@link PointSink}, folds every ok point into
+ * {@link Evaluator}, hands every point the output policy keeps to a {@link PointSink}, folds every ok point into
  * the partition's skyline per frontier group (a {@link Row} is built only for points a skyline keeps), and reports
  * skylines and counters to the accumulators once.
  */
@@ -22,10 +22,10 @@ final class PartitionEvaluator {
     /** Receives the points the policy keeps; the point object is reused after the call returns. */
     @FunctionalInterface
     interface PointSink {
-        void accept(EvaluatedPoint point) throws IOException;
+        void accept(ResultRow point) throws IOException;
     }
 
-    private final SweepEvaluator evaluator;
+    private final Evaluator evaluator;
     private final FrontierGroups groups;
     private final HashMap<Long, Skyline<Row>> skylines = new HashMap<>();
     private final double[] objective;
@@ -34,13 +34,13 @@ final class PartitionEvaluator {
     private final SweepSpec.PointsPolicy policy;
     private final FrontierAccumulator frontier;
     private final CountsAccumulator counts;
-    private final SweepEvaluator.Sink sink = this::accept;
+    private final Evaluator.Sink sink = this::accept;
     private PointSink out;
     private long rows;
     private boolean reported;
 
     PartitionEvaluator(SweepSpec spec, long pointsPerChunk, FrontierAccumulator frontier, CountsAccumulator counts) {
-        this.evaluator = new SweepEvaluator(spec);
+        this.evaluator = new Evaluator(spec);
         this.groups = new FrontierGroups(spec);
         this.objective = new double[spec.objectives().size()];
         this.size = evaluator.grid().size();
@@ -66,7 +66,7 @@ final class PartitionEvaluator {
         }
     }
 
-    private void accept(EvaluatedPoint p) {
+    private void accept(ResultRow p) {
         PointStatus status = p.status();
         if (policy == SweepSpec.PointsPolicy.ALL || policy == SweepSpec.PointsPolicy.FEASIBLE
                 && (status == PointStatus.OK || status == PointStatus.CONSTRAINT)) {
@@ -80,7 +80,7 @@ final class PartitionEvaluator {
         if (status != PointStatus.OK) {
             return;
         }
-        evaluator.objectiveVector(p.metrics(), objective);
+        evaluator.objectives().vector(p.metrics(), objective);
         long key = groups.key(p);
         Skyline<Row> s = skylines.get(key);
         if (s == null) {

@@ -3,8 +3,8 @@ package io.ridgeline.jobs.sweep;
 import io.ridgeline.engine.pareto.Skyline;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.GroupColumn;
-import io.ridgeline.engine.sweep.PointStatus;
-import io.ridgeline.engine.sweep.SweepEvaluator;
+import io.ridgeline.engine.evaluation.PointStatus;
+import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.schema.ResultsSchema;
 import org.apache.spark.api.java.JavaRDD;
@@ -55,7 +55,7 @@ public final class SweepJob {
      * slow grids are refused before any Spark work. Also surfaces engine bugs before a cluster is involved.
      */
     public static Estimate estimate(SweepSpec spec, int cores, double sampleBudgetSeconds) {
-        SweepEvaluator ev = new SweepEvaluator(spec);
+        Evaluator ev = new Evaluator(spec);
         Grid grid = ev.grid();
         long hardwarePerCombo = grid.radix(Grid.CHIP) * grid.radix(Grid.SCALE_OUT) * grid.radix(Grid.SCALE_OUT_GBPS)
                 * grid.radix(Grid.SCALE_UP_DOMAIN) * grid.radix(Grid.TOPOLOGY) * grid.radix(Grid.PLAN);
@@ -73,7 +73,7 @@ public final class SweepJob {
         }
         long n = grid.size();
         int samples = (int) Math.min(n, 256);
-        SweepEvaluator.Sink ignore = p -> { };
+        Evaluator.Sink ignore = p -> { };
         long start = System.nanoTime();
         int done = 0;
         for (int i = 0; i < samples; i++) {
@@ -96,7 +96,7 @@ public final class SweepJob {
         Grid grid = spec.grid();
         long n = grid.size();
         int cores = Math.max(1, jsc.defaultParallelism());
-        SweepEvaluator probe = new SweepEvaluator(spec);
+        Evaluator probe = new Evaluator(spec);
         long plansPerPoint = Math.max(1, probe.plansAt(0));
         // 4 tasks per core, up to 32 tasks for big grids: progress moves per finished task and small tasks balance,
         // but every task warms up its own evaluator (plan lists, engine caches), which small sweeps notice.

@@ -1,9 +1,9 @@
 package io.ridgeline.jobs.sweep;
 
 import io.ridgeline.engine.pareto.Skyline;
-import io.ridgeline.engine.sweep.FrontierGroups;
-import io.ridgeline.engine.sweep.PointStatus;
-import io.ridgeline.engine.sweep.SweepEvaluator;
+import io.ridgeline.engine.evaluation.FrontierGroups;
+import io.ridgeline.engine.evaluation.PointStatus;
+import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.sweep.SweepLoader;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.schema.Column;
@@ -60,7 +60,7 @@ class GoldenFrontierTest {
 
     /** The frontier rows of a sweep, as the Spark job would write them (groups by label, rows in skyline order). */
     static List<Row> frontier(SweepSpec spec) {
-        SweepEvaluator ev = new SweepEvaluator(spec);
+        Evaluator ev = new Evaluator(spec);
         FrontierGroups groups = new FrontierGroups(spec);
         Map<Long, Skyline<Row>> skylines = new HashMap<>();
         double[] objective = new double[spec.objectives().size()];
@@ -69,7 +69,7 @@ class GoldenFrontierTest {
                 if (p.status() != PointStatus.OK) {
                     return;
                 }
-                ev.objectiveVector(p.metrics(), objective);
+                ev.objectives().vector(p.metrics(), objective);
                 skylines.computeIfAbsent(groups.key(p), k -> new Skyline<>(objective.length))
                         .offer(objective, p.pointIndex(), p.planIndex(), () -> PointRows.toRow(p));
             });

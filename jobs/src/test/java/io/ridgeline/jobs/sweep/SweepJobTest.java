@@ -250,7 +250,7 @@ class SweepJobTest {
             String runId = "typed-" + spec.name() + "-" + text.length();
             run(spec, runId, 3);
             Map<String, Row> expected = new HashMap<>();
-            io.ridgeline.engine.sweep.SweepEvaluator ev = new io.ridgeline.engine.sweep.SweepEvaluator(spec);
+            io.ridgeline.engine.evaluation.Evaluator ev = new io.ridgeline.engine.evaluation.Evaluator(spec);
             for (long i = 0; i < ev.grid().size(); i++) {
                 ev.evaluate(i, p -> expected.put(p.pointIndex() + "/" + p.planIndex(), PointRows.toRow(p)));
             }

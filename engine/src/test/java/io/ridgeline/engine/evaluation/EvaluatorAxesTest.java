@@ -1,9 +1,11 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.cost.TcoModel;
 import io.ridgeline.engine.cost.TcoParameters;
 import io.ridgeline.engine.hardware.HardwareCatalog;
-import io.ridgeline.engine.inference.InferencePlan;
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepLoader;
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelCatalog;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The inference phase, the topology axis and the TCO columns, evaluated point by point (no Spark). */
-class SweepAxesTest {
+class EvaluatorAxesTest {
     private static final SweepLoader LOADER = new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled());
 
     private record Row(long point, PointStatus status, String detail, String plan, String topology, double[] metrics) {
@@ -26,12 +28,12 @@ class SweepAxesTest {
     }
 
     private static List<Row> run(SweepSpec s) {
-        SweepEvaluator ev = new SweepEvaluator(s);
+        Evaluator ev = new Evaluator(s);
         List<Row> out = new ArrayList<>();
         for (long i = 0; i < ev.grid().size(); i++) {
             ev.evaluate(i, p -> out.add(new Row(p.pointIndex(), p.status(), p.detail(),
-                    p.inferencePlan() != null ? p.inferencePlan().toString() : p.plan() == null ? ""
-                            : p.plan().toString(), p.topology(), p.metrics().clone())));
+                    p.plan() == null ? ""
+                            : p.plan().toString(), p.text(ResultRow.Text.TOPOLOGY), p.metrics().clone())));
         }
         return out;
     }
@@ -78,24 +80,7 @@ class SweepAxesTest {
     }
 
     @Test
-    void inferenceSearchesExpertParallelismForMoeModelsOnly() {
-        SweepSpec s = LOADER.parse("m.yaml", String.join("\n", "name: m", "models: [mixtral-8x7b, llama2-7b]",
-                "phases: [{phase: inference, batch: [1], input_tokens: [512], output_tokens: [64]}]",
-                "hardware: {presets: [h100-sxm]}", "cluster: {gpu_count: [8]}",
-                "parallelism: {tp: [1, 2, 4, 8], pp: [1], ep: [1, 2, 4, 8]}", ""));
-        List<String> moe = new ArrayList<>();
-        for (InferencePlan p : InferencePoints.enumerate(ModelCatalog.bundled().model("mixtral-8x7b"), 8,
-                s.workloads().get(0), s.parallelism())) {
-            moe.add(p.tp() + "x" + p.ep() + "x" + p.dp());
-        }
-        // Every tp x ep <= 8: replicas fill the cluster.
-        assertEquals(List.of("1x1x8", "1x2x4", "1x4x2", "1x8x1", "2x1x4", "2x2x2", "2x4x1", "4x1x2", "4x2x1", "8x1x1"),
-                moe);
-        for (InferencePlan p : InferencePoints.enumerate(ModelCatalog.bundled().model("llama2-7b"), 8,
-                s.workloads().get(0), s.parallelism())) {
-            assertEquals(1, p.ep(), p.toString());
-        }
-        // min tpot at batch 1 picks tensor parallelism over expert parallelism for Mixtral.
+    void mixtralAtBatchOnePrefersTensorOverExpertParallelism() {
         List<Row> rows = run(LOADER.parse("m2.yaml", String.join("\n", "name: m2", "models: [mixtral-8x7b]",
                 "phases: [{phase: inference, batch: [1], input_tokens: [512], output_tokens: [64]}]",
                 "hardware: {presets: [h100-sxm]}", "cluster: {gpu_count: [8]}",

@@ -1,12 +1,13 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.evaluation.Objectives;
+import io.ridgeline.engine.evaluation.PlanSelection;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
-import io.ridgeline.engine.pareto.Goal;
 import io.ridgeline.engine.pareto.Skyline;
 import io.ridgeline.engine.parallelism.TrainingPlan;
-import io.ridgeline.engine.training.TrainingResult;
-import io.ridgeline.engine.training.TrainingStep;
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.ArrayList;
@@ -15,24 +16,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Exhaustive search of one training point's whole plan space ({@link PlanSpace}) on plain Java threads: every plan is
- * evaluated, none is pruned. Returns the best eligible plan (objectives lexicographic, ties to the lower plan index,
- * as {@link SweepEvaluator} picks) and the plan frontier over the objectives. Eligible = feasible.
+ * evaluated, none is pruned. Returns the best eligible plan and the plan frontier over the objectives, chosen by the
+ * sweeps' own {@link PlanSelection} (objectives lexicographic, ties to the lower plan index). Eligible = feasible.
  *
  * <p>Lifecycle: 1. the layouts (parallel sizes x micro-batch, a few hundred) are listed on the calling thread;
  * 2. {@code threads} workers, each with its own {@link TrainingStep} (per-thread caches), take layouts from a shared
- * counter and walk their options, keeping a local best and a local skyline; plans are built one at a time, never
- * materialised; 3. the locals are merged. The result does not depend on the thread count or on scheduling: the best
- * is a total order (objectives, then index) and the skyline is order-independent. A worker's failure (a bug) fails
- * the search.
+ * counter and walk their options, keeping a local selection; plans are built one at a time, never materialised;
+ * 3. the selections are merged. The result does not depend on the thread count or on scheduling: the best is a total
+ * order (objectives, then index) and the skyline is order-independent. A worker's failure (a bug) fails the search.
  */
 public final class PlanSearch {
     /** The best plan with its metrics (indexed by {@link Metric#ordinal()}), the frontier, and what it took. */
     public record Result(long plans, long feasible, long bestIndex, TrainingPlan best, double[] bestMetrics,
-                         List<Skyline.Entry<Candidate>> frontier, int threads, double seconds) {
-    }
-
-    /** A frontier plan with its metrics. */
-    public record Candidate(TrainingPlan plan, double[] metrics) {
+                         List<Skyline.Entry<PlanSelection.Candidate<TrainingPlan>>> frontier, int threads,
+                         double seconds) {
     }
 
     private PlanSearch() {
@@ -68,23 +65,19 @@ public final class PlanSearch {
                 throw new IllegalStateException("interrupted while searching plans", e);
             }
         }
-        Skyline<Candidate> frontier = new Skyline<>(objectives.size());
-        Worker best = null;
+        PlanSelection<TrainingPlan> all = new PlanSelection<>(objectives.size(), Metric.values().length, true,
+                true);
         long feasible = 0;
         for (Worker w : workers) {
             if (w.failure != null) {
                 throw new IllegalStateException("plan search worker failed", w.failure);
             }
             feasible += w.feasible;
-            frontier.merge(w.frontier);
-            if (w.bestIndex >= 0 && (best == null || w.better(w.bestObjective, w.bestIndex, best.bestObjective,
-                    best.bestIndex))) {
-                best = w;
-            }
+            all.merge(w.selection);
         }
-        return new Result(PlanSpace.count(layouts), feasible, best == null ? -1 : best.bestIndex,
-                best == null ? null : best.bestPlan, best == null ? null : best.bestMetrics, frontier.entries(), n,
-                (System.nanoTime() - t0) / 1e9);
+        boolean found = all.best() >= 0;
+        return new Result(PlanSpace.count(layouts), feasible, all.best(), found ? all.bestItem() : null,
+                found ? all.bestMetrics().clone() : null, all.frontier(), n, (System.nanoTime() - t0) / 1e9);
     }
 
     private static final class Worker implements Runnable {
@@ -96,16 +89,11 @@ public final class PlanSearch {
         private final List<PlanSpace.Layout> layouts;
         private final AtomicInteger next;
         private final TrainingStep step;
-        private final int[] objectiveMetrics;
-        private final boolean[] objectiveMax;
+        private final Objectives objectives;
         private final double[] metrics = new double[Metric.values().length];
         private final double[] objective;
-        private final double[] bestObjective;
         private final double tokensPerStep;
-        final Skyline<Candidate> frontier;
-        long bestIndex = -1;
-        TrainingPlan bestPlan;
-        double[] bestMetrics;
+        final PlanSelection<TrainingPlan> selection;
         long feasible;
         Throwable failure;
 
@@ -120,15 +108,9 @@ public final class PlanSearch {
             this.layouts = layouts;
             this.next = next;
             this.step = new TrainingStep(hardware);
-            this.objectiveMetrics = new int[objectives.size()];
-            this.objectiveMax = new boolean[objectives.size()];
-            for (int i = 0; i < objectives.size(); i++) {
-                objectiveMetrics[i] = objectives.get(i).metric().ordinal();
-                objectiveMax[i] = objectives.get(i).goal() == Goal.MAX;
-            }
+            this.objectives = new Objectives(objectives);
             this.objective = new double[objectives.size()];
-            this.bestObjective = new double[objectives.size()];
-            this.frontier = new Skyline<>(objectives.size());
+            this.selection = new PlanSelection<>(objectives.size(), metrics.length, true, true);
             this.tokensPerStep = (double) seqLen * globalBatch;
         }
 
@@ -138,7 +120,7 @@ public final class PlanSearch {
                 for (int li = next.getAndIncrement(); li < layouts.size(); li = next.getAndIncrement()) {
                     PlanSpace.Layout layout = layouts.get(li);
                     for (int o = 0; o < layout.options(); o++) {
-                        evaluate(PlanSpace.plan(layout, o, globalBatch, axes), layout.firstPlan() + o);
+                        evaluate(PlanSpace.plan(layout, o, globalBatch, axes), (int) (layout.firstPlan() + o));
                     }
                 }
             } catch (Throwable t) {
@@ -146,37 +128,15 @@ public final class PlanSearch {
             }
         }
 
-        private void evaluate(TrainingPlan plan, long index) {
+        private void evaluate(TrainingPlan plan, int index) {
             TrainingResult r = step.evaluate(model, seqLen, system, plan);
             if (!r.feasible()) {
                 return;
             }
             feasible++;
-            Metric.fill(metrics, r, system.chip(), system.gpuCount(), tokensPerStep);
-            for (int i = 0; i < objective.length; i++) {
-                double v = metrics[objectiveMetrics[i]];
-                objective[i] = objectiveMax[i] ? -v : v;
-            }
-            frontier.offer(objective, 0, (int) index, () -> new Candidate(plan, metrics.clone()));
-            if (bestIndex < 0 || better(objective, index, bestObjective, bestIndex)) {
-                bestIndex = index;
-                bestPlan = plan;
-                System.arraycopy(objective, 0, bestObjective, 0, objective.length);
-                bestMetrics = metrics.clone();
-            }
-        }
-
-        /** Lexicographic on the objective vector, then the lower plan index. */
-        boolean better(double[] a, long ai, double[] b, long bi) {
-            for (int i = 0; i < a.length; i++) {
-                if (a[i] < b[i]) {
-                    return true;
-                }
-                if (a[i] > b[i]) {
-                    return false;
-                }
-            }
-            return ai < bi;
+            TrainingColumns.fill(metrics, r, system.chip(), system.gpuCount(), tokensPerStep);
+            objectives.vector(metrics, objective);
+            selection.eligible(0, index, plan, objective, metrics);
         }
     }
 
@@ -188,8 +148,8 @@ public final class PlanSearch {
     /** The frontier's plans, in canonical order (for printing). */
     public static List<TrainingPlan> frontierPlans(Result r) {
         List<TrainingPlan> out = new ArrayList<>();
-        for (Skyline.Entry<Candidate> e : r.frontier()) {
-            out.add(e.payload().plan());
+        for (Skyline.Entry<PlanSelection.Candidate<TrainingPlan>> e : r.frontier()) {
+            out.add(e.payload().item());
         }
         return out;
     }

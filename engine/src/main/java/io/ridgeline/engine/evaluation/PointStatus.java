@@ -1,6 +1,4 @@
-package io.ridgeline.engine.sweep;
-
-import io.ridgeline.engine.evaluation.Infeasibility;
+package io.ridgeline.engine.evaluation;
 
 import java.util.Locale;
 

@@ -1,8 +1,10 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.training;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
-import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.parallelism.ShapeRules;
+import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.sweep.SweepLoader;
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 import org.junit.jupiter.api.Test;

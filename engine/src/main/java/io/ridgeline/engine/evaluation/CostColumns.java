@@ -1,6 +1,7 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.cost.GpuHourCost;
+import io.ridgeline.engine.sweep.Metric;
 
 /**
  * The TCO columns of a row (MODEL.md sec. 8, {@code cost.TcoModel}): filled after the performance metrics, from the

@@ -1,4 +1,8 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.evaluation;
+
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.GroupColumn;
+import io.ridgeline.engine.sweep.SweepSpec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +60,7 @@ public final class FrontierGroups {
     }
 
     /** The group number of a point; 0 for every point when there are no group columns. */
-    public long key(EvaluatedPoint p) {
+    public long key(ResultRow p) {
         long key = 0;
         for (int i = 0; i < axes.length; i++) {
             int c = p.coord(axes[i]);

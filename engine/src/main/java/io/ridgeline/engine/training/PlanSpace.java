@@ -1,9 +1,10 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.training;
 
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
-import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.parallelism.ShapeRules;
+import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.ArrayList;

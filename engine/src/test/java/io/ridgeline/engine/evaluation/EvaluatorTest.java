@@ -1,5 +1,10 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.evaluation;
 
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepLoader;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.training.PlanSpace;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.TrainingPlan;
@@ -16,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class SweepEvaluatorTest {
+class EvaluatorTest {
     private static final SweepLoader LOADER = new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled());
 
     private static SweepSpec spec(String extra) {
@@ -29,7 +34,7 @@ class SweepEvaluatorTest {
     }
 
     private static List<Seen> run(SweepSpec s) {
-        SweepEvaluator ev = new SweepEvaluator(s);
+        Evaluator ev = new Evaluator(s);
         List<Seen> out = new ArrayList<>();
         for (long i = 0; i < ev.grid().size(); i++) {
             ev.evaluate(i, p -> out.add(new Seen(p.pointIndex(), p.planIndex(), p.status(),
@@ -46,7 +51,7 @@ class SweepEvaluatorTest {
         assertEquals(4, seen.size());
         ModelSpec m = ModelCatalog.bundled().model("gpt3-175b");
         TrainingStep step = new TrainingStep();
-        SweepEvaluator ev = new SweepEvaluator(s);
+        Evaluator ev = new Evaluator(s);
         int[] c = new int[ev.grid().axes()];
         for (Seen p : seen) {
             ev.grid().decode(p.point(), c);
@@ -82,7 +87,7 @@ class SweepEvaluatorTest {
     void keepFrontierEmitsOnlyNonDominatedPlansOfEachPoint() {
         SweepSpec s = spec("parallelism: {keep: frontier, tp: [2, 4, 8], pp: [4, 8, 16], micro_batch: [1, 2]}\n"
                 + "objectives: [{max: tokens_per_s}, {min: hbm_bytes}]");
-        SweepEvaluator ev = new SweepEvaluator(s);
+        Evaluator ev = new Evaluator(s);
         List<double[]> rows = new ArrayList<>();
         ev.evaluate(ev.grid().size() - 1, p -> rows.add(new double[]{-p.metric(Metric.TOKENS_PER_S),
                 p.metric(Metric.HBM_BYTES)}));
@@ -121,7 +126,7 @@ class SweepEvaluatorTest {
                 "hardware: {derived: [{name: x, node: 3nm, dies: 2, die_area_mm2: 800, power_w: 1000, dram: hbm3e,"
                         + " stacks: [4, 8]}]}",
                 "cluster: {gpu_count: [512]}", "parallelism: {tp: [4, 8], pp: [4, 8, 16]}", ""));
-        SweepEvaluator ev = new SweepEvaluator(s);
+        Evaluator ev = new Evaluator(s);
         double[] capacity = new double[2];
         PointStatus[] status = new PointStatus[2];
         for (int i = 0; i < 2; i++) {

@@ -1,5 +1,8 @@
-package io.ridgeline.engine.sweep;
+package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.evaluation.PlanSelection;
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.SystemSpec;
@@ -52,7 +55,7 @@ class PlanSearchTest {
                 continue;
             }
             feasible++;
-            Metric.fill(metrics, r, H100_64.chip(), 64, 2048.0 * 1536);
+            TrainingColumns.fill(metrics, r, H100_64.chip(), 64, 2048.0 * 1536);
             objective[0] = -metrics[Metric.TOKENS_PER_S.ordinal()];
             objective[1] = metrics[Metric.HBM_BYTES.ordinal()];
             TrainingPlan p = plans[i];
@@ -75,9 +78,9 @@ class PlanSearchTest {
             assertEquals(frontier.size(), r.frontier().size(), "threads " + threads);
             for (int i = 0; i < frontier.size(); i++) {
                 Skyline.Entry<TrainingPlan> want = frontier.entries().get(i);
-                Skyline.Entry<PlanSearch.Candidate> got = r.frontier().get(i);
+                Skyline.Entry<PlanSelection.Candidate<TrainingPlan>> got = r.frontier().get(i);
                 assertEquals(want.planIndex(), got.planIndex(), "threads " + threads + " frontier " + i);
-                assertEquals(want.payload(), got.payload().plan(), "threads " + threads + " frontier " + i);
+                assertEquals(want.payload(), got.payload().item(), "threads " + threads + " frontier " + i);
                 assertArrayEquals(want.minimised(), got.minimised(), "threads " + threads + " frontier " + i);
             }
         }

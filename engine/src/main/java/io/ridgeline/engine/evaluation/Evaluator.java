@@ -1,0 +1,242 @@
+package io.ridgeline.engine.evaluation;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.workload.ModelCatalog;
+import io.ridgeline.engine.workload.ModelSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The engine's one evaluation path: {@code evaluate(point) -> rows}, for every front end (sweeps on Spark, {@code eval}
+ * of a one-point spec, studies). A point is a grid point of a {@link SweepSpec}; its rows are the plan a search keeps
+ * (the best eligible one, or every plan of the point's own frontier), the explicit plan, or the point's closest miss.
+ *
+ * <p>Per grid point: the evaluator resolves the point (model, workload, system and its cost, {@link Hardware}),
+ * hands each plan to the point's phase ({@link PhaseModel}: training or inference), adds the TCO columns
+ * ({@link CostColumns}), checks the constraints, and lets {@link PlanSelection} choose. When no plan is eligible the
+ * point is emitted once with the status of its closest miss: a plan that only breaks a constraint, else the plan
+ * needing the least memory, else the first plan's problem.
+ *
+ * <p>Not thread-safe: make one per thread or Spark partition. It holds the engines' per-partition caches, resolved
+ * catalogue entries and reused buffers, so the hot loop allocates only the engines' result records and whatever a
+ * sink keeps.
+ */
+public final class Evaluator {
+    /** Receives the rows of a point; the row object is reused after the call returns. */
+    @FunctionalInterface
+    public interface Sink {
+        void accept(ResultRow row);
+    }
+
+    private static volatile Map<SweepSpec.Phase, PhaseModel> phaseModels;
+
+    private final SweepSpec spec;
+    private final Grid grid;
+    private final ModelSpec[] models;
+    private final Hardware hardware;
+    private final PhaseModel.Points[] phases = new PhaseModel.Points[SweepSpec.Phase.values().length];
+    private final boolean explicit;
+    private final SweepSpec.Bound[] bounds;
+    private final Objectives objectives;
+    private final ResultRow row;
+    private final double[] metrics = new double[Metric.values().length];
+    private final double[] objective;
+    private final PlanSelection<PlanResult> selection;
+    private final long[] statusCounts = new long[PointStatus.values().length];
+    private long evaluations;
+
+    public Evaluator(SweepSpec spec) {
+        this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled());
+    }
+
+    public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog) {
+        this.spec = spec;
+        this.grid = spec.grid();
+        this.models = spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new);
+        this.hardware = new Hardware(spec, hardwareCatalog);
+        for (Map.Entry<SweepSpec.Phase, PhaseModel> e : phaseModels().entrySet()) {
+            phases[e.getKey().ordinal()] = e.getValue().points(spec, models, hardwareCatalog);
+        }
+        this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
+        this.bounds = spec.constraints().bounds().toArray(new SweepSpec.Bound[0]);
+        this.objectives = new Objectives(spec.objectives());
+        this.objective = new double[objectives.size()];
+        boolean frontier = !explicit && spec.parallelism().keep() == SweepSpec.Keep.FRONTIER;
+        this.selection = new PlanSelection<>(objectives.size(), metrics.length, !frontier, frontier);
+        this.row = new ResultRow(grid.axes());
+    }
+
+    private static Map<SweepSpec.Phase, PhaseModel> phaseModels() {
+        Map<SweepSpec.Phase, PhaseModel> m = phaseModels;
+        if (m == null) {
+            m = PhaseModel.load();
+            phaseModels = m;
+        }
+        return m;
+    }
+
+    public Grid grid() {
+        return grid;
+    }
+
+    public SweepSpec spec() {
+        return spec;
+    }
+
+    /** Engine evaluations so far (plans evaluated, over all points). */
+    public long evaluations() {
+        return evaluations;
+    }
+
+    /** Grid points so far by final status, indexed by {@link PointStatus#ordinal()}. */
+    public long[] statusCounts() {
+        return statusCounts;
+    }
+
+    /** The sweep's objectives (minimisation vectors of metrics rows). */
+    public Objectives objectives() {
+        return objectives;
+    }
+
+    /** Plans a search tries at this point (1 in explicit mode); for estimates. */
+    public int plansAt(long index) {
+        ResultRow p = row;
+        grid.decode(index, p.coords);
+        resolveWorkload(p);
+        return phase(p).plans(p);
+    }
+
+    /** The rows of grid point {@code index}, copied (for front ends that keep them; sweeps use the sink). */
+    public List<ResultRow> evaluate(long index) {
+        List<ResultRow> out = new ArrayList<>();
+        evaluate(index, r -> out.add(r.copy()));
+        return out;
+    }
+
+    /** Evaluates grid point {@code index} and hands its rows to {@code sink}. */
+    public void evaluate(long index, Sink sink) {
+        ResultRow p = row;
+        int[] c = p.coords;
+        grid.decode(index, c);
+        p.pointIndex = index;
+        resolveWorkload(p);
+        SystemSpec system = hardware.system(c);
+        hardware.writePoint(p, system);
+        PhaseModel.Points phase = phase(p);
+        phase.writeWorkload(p);
+        double tokensBudget = spec.cost().tokens();
+        int plans = phase.plans(p);
+        PlanSelection<PlanResult> s = selection;
+        s.clear();
+        for (int i = 0; i < plans; i++) {
+            int planIndex = explicit ? c[Grid.PLAN] : i;
+            PlanResult r = phase.evaluate(p, system, i);
+            if (r == null) {
+                continue; // an explicit plan that cannot exist here: reported below
+            }
+            evaluations++;
+            if (!r.feasible()) {
+                s.infeasible(planIndex, r, r.infeasibility() == Infeasibility.MEMORY_CAPACITY, r.totalMemoryBytes());
+                continue;
+            }
+            phase.fillMetrics(p, i, r, metrics);
+            CostColumns.fill(metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd(), tokensBudget);
+            SweepSpec.Bound broken = broken(metrics);
+            if (broken != null) {
+                s.outsideBounds(planIndex, r, broken.describe());
+                continue;
+            }
+            objectives.vector(metrics, objective);
+            s.eligible(index, planIndex, r, objective, metrics);
+        }
+        emit(p, phase, sink, tokensBudget);
+    }
+
+    private void emit(ResultRow p, PhaseModel.Points phase, Sink sink, double tokensBudget) {
+        PlanSelection<PlanResult> s = selection;
+        if (s.frontierSize() > 0) {
+            statusCounts[PointStatus.OK.ordinal()]++;
+            for (var e : s.frontier()) {
+                PlanSelection.Candidate<PlanResult> cand = e.payload();
+                System.arraycopy(cand.metrics(), 0, p.metrics, 0, p.metrics.length);
+                emit(p, phase, sink, cand.planIndex(), cand.item(), PointStatus.OK, "");
+            }
+            return;
+        }
+        if (s.best() >= 0) {
+            statusCounts[PointStatus.OK.ordinal()]++;
+            System.arraycopy(s.bestMetrics(), 0, p.metrics, 0, p.metrics.length);
+            emit(p, phase, sink, s.best(), s.bestItem(), PointStatus.OK, "");
+            return;
+        }
+        PointStatus status;
+        PlanResult miss = s.missItem();
+        if (miss != null) {
+            int list = explicit ? 0 : s.miss();
+            if (s.missBreaksAConstraint()) {
+                status = PointStatus.CONSTRAINT;
+                phase.fillMetrics(p, list, miss, p.metrics);
+                CostColumns.fill(p.metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd(), tokensBudget);
+            } else {
+                status = PointStatus.of(miss.infeasibility());
+                Metric.fillUnevaluated(p.metrics, p.chip, p.gpuCount);
+                phase.fillInfeasible(p, miss, p.metrics);
+                CostColumns.fillHardware(p.metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd());
+            }
+            String detail = s.missDetail() != null ? s.missDetail() : miss.detail();
+            emit(p, phase, sink, s.miss(), miss, status, detail == null ? "" : detail);
+        } else {
+            Metric.fillUnevaluated(p.metrics, p.chip, p.gpuCount);
+            CostColumns.fillHardware(p.metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd());
+            status = explicit ? PointStatus.PLAN_SHAPE : PointStatus.NO_VALID_PLAN;
+            emit(p, phase, sink, explicit ? p.coords[Grid.PLAN] : -1, null, status, phase.noPlan(p, explicit));
+        }
+        statusCounts[status.ordinal()]++;
+    }
+
+    /**
+     * One row: the plan's cells (none without a result), the bottleneck of a plan that was timed (feasible, or
+     * only short of memory), status and detail.
+     */
+    private void emit(ResultRow p, PhaseModel.Points phase, Sink sink, int planIndex, PlanResult r,
+                      PointStatus status, String detail) {
+        p.clearPlan();
+        if (r != null) {
+            phase.writePlan(p, explicit ? 0 : planIndex);
+            if (r.feasible() || r.infeasibility() == Infeasibility.MEMORY_CAPACITY) {
+                p.set(ResultRow.Text.BOTTLENECK, r.bottleneck().id());
+            }
+        }
+        p.set(ResultRow.Count.PLAN_INDEX, planIndex);
+        p.status = status;
+        p.set(ResultRow.Text.STATUS, status.id());
+        p.set(ResultRow.Text.DETAIL, detail);
+        sink.accept(p);
+    }
+
+    private SweepSpec.Bound broken(double[] m) {
+        for (SweepSpec.Bound b : bounds) {
+            if (!b.holds(m[b.metric().ordinal()])) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    private void resolveWorkload(ResultRow p) {
+        int[] c = p.coords;
+        p.model = models[c[Grid.MODEL]];
+        p.workload = spec.workloads().get(c[Grid.WORKLOAD]);
+        p.gpuCount = spec.gpuCounts().get(c[Grid.GPU_COUNT]);
+    }
+
+    private PhaseModel.Points phase(ResultRow p) {
+        return phases[p.workload.phase().ordinal()];
+    }
+}

@@ -1,0 +1,68 @@
+package io.ridgeline.engine.evaluation;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.workload.ModelSpec;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/**
+ * One workload phase's engine behind the {@link Evaluator} (training steps, inference requests). Phases sit beside
+ * each other under the evaluator, which knows neither: each is listed in
+ * {@code META-INF/services/io.ridgeline.engine.evaluation.PhaseModel} and found once per evaluator, so this package
+ * does not depend on the phase packages that depend on it (Infeasibility, Bottleneck, PlanResult).
+ */
+public interface PhaseModel {
+    SweepSpec.Phase phase();
+
+    /** Evaluates this phase's grid points of a spec; one per {@link Evaluator} (not thread-safe). */
+    Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware);
+
+    /**
+     * The plans of one phase's grid points and how they read as row cells. The point's context (model, workload,
+     * chip, GPU count, coordinates) is in the {@link ResultRow} the evaluator passes; plan {@code i} is an index into
+     * the point's plan list (the search list, or the one explicit plan).
+     */
+    interface Points {
+        /** Plans at the point: the size of its search list, or 1 for an explicit plan. */
+        int plans(ResultRow point);
+
+        /** One engine evaluation of plan {@code i}; null when that explicit plan cannot exist at this GPU count. */
+        PlanResult evaluate(ResultRow point, SystemSpec system, int i);
+
+        /** The performance metrics of an evaluated plan (the evaluator adds the TCO columns). */
+        void fillMetrics(ResultRow point, int i, PlanResult r, double[] metrics);
+
+        /** What an infeasible result still says (memory needed and available), over metrics the evaluator reset. */
+        void fillInfeasible(ResultRow point, PlanResult r, double[] metrics);
+
+        /** The phase's workload cells of the point (inference settings; software), once per point. */
+        void writeWorkload(ResultRow point);
+
+        /** The plan cells of plan {@code i} (tp, pp, ..., precision) into the point's row. */
+        void writePlan(ResultRow point, int i);
+
+        /** Why the point has no plan at all: an explicit plan's GPU-count problem, or an empty search. */
+        String noPlan(ResultRow point, boolean explicit);
+    }
+
+    /** The phases found on the class path, by phase; a missing phase is a packaging bug. */
+    static Map<SweepSpec.Phase, PhaseModel> load() {
+        Map<SweepSpec.Phase, PhaseModel> out = new EnumMap<>(SweepSpec.Phase.class);
+        for (PhaseModel m : ServiceLoader.load(PhaseModel.class, PhaseModel.class.getClassLoader())) {
+            if (out.put(m.phase(), m) != null) {
+                throw new IllegalStateException("two phase models for " + m.phase().id());
+            }
+        }
+        for (SweepSpec.Phase p : SweepSpec.Phase.values()) {
+            if (!out.containsKey(p)) {
+                throw new IllegalStateException("no phase model for " + p.id() + " on the class path (META-INF/services"
+                        + "/" + PhaseModel.class.getName() + ")");
+            }
+        }
+        return out;
+    }
+}

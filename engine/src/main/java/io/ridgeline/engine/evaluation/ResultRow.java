@@ -1,0 +1,238 @@
+package io.ridgeline.engine.evaluation;
+
+import io.ridgeline.engine.hardware.Chip;
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.workload.ModelSpec;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * One row of the points table, whatever the phase: the point's identity and settings, its plan, its status and its
+ * metrics, each cell named by the results column it fills (enums below, {@link Metric}). Writers iterate the columns
+ * (a null cell is simply absent), so they know neither phases nor column positions.
+ *
+ * <p>The {@link Evaluator} reuses one row per call: a sink copies what it keeps ({@link #copy()}) before returning.
+ * Cells are set in place, so filling a row allocates nothing.
+ */
+public final class ResultRow {
+    /** STRING columns. */
+    public enum Text {
+        STATUS, DETAIL, MODEL, PHASE, CHIP, SCALE_OUT, RECOMPUTE, PRECISION, BOTTLENECK, TOPOLOGY,
+        WEIGHT_PRECISION, ACTIVATION_PRECISION, KV_CACHE_PRECISION, LOGIC_NODE, DRAM_TYPE;
+
+        public String column() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** INT columns besides the integer metrics ({@code gpu_count}, {@code max_batch}). */
+    public enum Count {
+        PLAN_INDEX, SEQ_LEN, GLOBAL_BATCH, SCALE_UP_DOMAIN, TP, PP, DP, CP, EP, VPP, ZERO, MICRO_BATCH, INPUT_TOKENS,
+        OUTPUT_TOKENS, CONCURRENCY, DRAM_STACKS, DIES;
+
+        public String column() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** BOOLEAN columns. */
+    public enum Flag {
+        SP, OVERLAP_GRAD, FLASH_ATTENTION, CUDA_GRAPHS;
+
+        public String column() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** DOUBLE columns that are settings, not results ({@link Metric} holds the results). */
+    public enum Number {
+        SCALE_OUT_GBPS, DIE_AREA_MM2, POWER_BUDGET_W;
+
+        public String column() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The value of an empty INT cell. */
+    public static final int NO_COUNT = Integer.MIN_VALUE;
+    /** Plan cells: every phase writes the ones it has and leaves the others empty. */
+    private static final Count[] PLAN_COUNTS = {Count.TP, Count.PP, Count.DP, Count.CP, Count.EP, Count.VPP,
+        Count.ZERO, Count.MICRO_BATCH};
+    private static final Flag[] PLAN_FLAGS = {Flag.SP, Flag.OVERLAP_GRAD, Flag.FLASH_ATTENTION};
+
+    private final String[] text = new String[Text.values().length];
+    private final int[] counts = new int[Count.values().length];
+    /** -1 empty, 0 false, 1 true. */
+    private final byte[] flags = new byte[Flag.values().length];
+    private final double[] numbers = new double[Number.values().length];
+    final double[] metrics = new double[Metric.values().length];
+    final int[] coords;
+    long pointIndex;
+    PointStatus status;
+    ModelSpec model;
+    SweepSpec.Workload workload;
+    Chip chip;
+    int gpuCount;
+    Object plan;
+
+    public ResultRow(int axes) {
+        coords = new int[axes];
+        Arrays.fill(text, null);
+        Arrays.fill(counts, NO_COUNT);
+        Arrays.fill(flags, (byte) -1);
+        Arrays.fill(numbers, Double.NaN);
+    }
+
+    /** A copy that later evaluations do not touch (for sinks that keep rows). */
+    public ResultRow copy() {
+        ResultRow c = new ResultRow(coords.length);
+        System.arraycopy(text, 0, c.text, 0, text.length);
+        System.arraycopy(counts, 0, c.counts, 0, counts.length);
+        System.arraycopy(flags, 0, c.flags, 0, flags.length);
+        System.arraycopy(numbers, 0, c.numbers, 0, numbers.length);
+        System.arraycopy(metrics, 0, c.metrics, 0, metrics.length);
+        System.arraycopy(coords, 0, c.coords, 0, coords.length);
+        c.pointIndex = pointIndex;
+        c.status = status;
+        c.model = model;
+        c.workload = workload;
+        c.chip = chip;
+        c.gpuCount = gpuCount;
+        c.plan = plan;
+        return c;
+    }
+
+    // ---- cells ----
+
+    public ResultRow set(Text column, String value) {
+        text[column.ordinal()] = value;
+        return this;
+    }
+
+    public ResultRow set(Count column, int value) {
+        counts[column.ordinal()] = value;
+        return this;
+    }
+
+    public ResultRow set(Flag column, boolean value) {
+        flags[column.ordinal()] = (byte) (value ? 1 : 0);
+        return this;
+    }
+
+    public ResultRow set(Number column, double value) {
+        numbers[column.ordinal()] = value;
+        return this;
+    }
+
+    public ResultRow clear(Count column) {
+        counts[column.ordinal()] = NO_COUNT;
+        return this;
+    }
+
+    public ResultRow clear(Flag column) {
+        flags[column.ordinal()] = -1;
+        return this;
+    }
+
+    /** The cell's value, or null. */
+    public String text(Text column) {
+        return text[column.ordinal()];
+    }
+
+    /** The cell's value, or {@link #NO_COUNT}. */
+    public int count(Count column) {
+        return counts[column.ordinal()];
+    }
+
+    public boolean hasFlag(Flag column) {
+        return flags[column.ordinal()] >= 0;
+    }
+
+    /** The cell's value; meaningful when {@link #hasFlag}. */
+    public boolean flag(Flag column) {
+        return flags[column.ordinal()] == 1;
+    }
+
+    /** The cell's value, or NaN. */
+    public double number(Number column) {
+        return numbers[column.ordinal()];
+    }
+
+    /** Empties the plan cells (and the bottleneck) before a phase writes its plan. */
+    void clearPlan() {
+        for (Count c : PLAN_COUNTS) {
+            counts[c.ordinal()] = NO_COUNT;
+        }
+        for (Flag f : PLAN_FLAGS) {
+            flags[f.ordinal()] = -1;
+        }
+        text[Text.RECOMPUTE.ordinal()] = null;
+        text[Text.PRECISION.ordinal()] = null;
+        text[Text.BOTTLENECK.ordinal()] = null;
+        plan = null;
+    }
+
+    /** Records the phase's plan object of this row (a phase writes it with the plan cells). */
+    public ResultRow plan(Object phasePlan) {
+        plan = phasePlan;
+        return this;
+    }
+
+    /** The phase's plan (a training or an inference plan; its toString names it), or null when the row has none. */
+    public Object plan() {
+        return plan;
+    }
+
+    // ---- what the point is ----
+
+    public long pointIndex() {
+        return pointIndex;
+    }
+
+    /** Index of the plan in the point's plan list (search) or in parallelism.plans (explicit); -1 when none. */
+    public int planIndex() {
+        return counts[Count.PLAN_INDEX.ordinal()];
+    }
+
+    /** Grid coordinates (see {@link Grid} axis constants). Do not modify. */
+    public int coord(int axis) {
+        return coords[axis];
+    }
+
+    public PointStatus status() {
+        return status;
+    }
+
+    /** Why the point is not ok ("" when it is). */
+    public String detail() {
+        return text[Text.DETAIL.ordinal()];
+    }
+
+    public ModelSpec model() {
+        return model;
+    }
+
+    public SweepSpec.Workload workload() {
+        return workload;
+    }
+
+    public Chip chip() {
+        return chip;
+    }
+
+    public int gpuCount() {
+        return gpuCount;
+    }
+
+    public double metric(Metric m) {
+        return metrics[m.ordinal()];
+    }
+
+    /** The metrics array itself, indexed by {@link Metric#ordinal()}; NaN = null. Do not modify. */
+    public double[] metrics() {
+        return metrics;
+    }
+}

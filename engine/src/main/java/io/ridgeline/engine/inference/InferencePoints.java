@@ -1,0 +1,145 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.evaluation.Infeasibility;
+import io.ridgeline.engine.evaluation.PhaseModel;
+import io.ridgeline.engine.evaluation.PlanResult;
+import io.ridgeline.engine.evaluation.ResultRow;
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.workload.ModelSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The inference phase behind the evaluator: evaluates a grid point whose workload is an inference phase setting with
+ * {@link InferenceStep}, under the evaluator's selection rules.
+ *
+ * <p>Plans: one replica is {@code tp x ep x pp} GPUs and the cluster runs
+ * {@code dp = floor(gpu_count / (tp x ep x pp))} replicas (an explicit plan may give a smaller dp). Precisions and
+ * CUDA graphs come from the workload (they are phase settings, swept as axes, not searched). Plan lists and
+ * {@link InferenceWorkload}s are built once per evaluator; {@link InferenceStep} keeps its per-(model, system, plan)
+ * tables while those objects repeat.
+ */
+final class InferencePoints implements PhaseModel.Points {
+    private final SweepSpec spec;
+    private final InferenceStep step;
+    private final InferenceWorkload[] workloads;
+    private final InferencePlan[][] planCache;
+    private final boolean explicit;
+
+    InferencePoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
+        this.spec = spec;
+        this.step = new InferenceStep(hardware);
+        this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
+        this.workloads = new InferenceWorkload[spec.workloads().size()];
+        for (int i = 0; i < workloads.length; i++) {
+            SweepSpec.Workload w = spec.workloads().get(i);
+            if (w.inference()) {
+                workloads[i] = new InferenceWorkload(w.globalBatch(), w.inputTokens(), w.outputTokens(),
+                        w.concurrency());
+            }
+        }
+        this.planCache = new InferencePlan[spec.planSlots()][];
+    }
+
+    /**
+     * The valid inference plans of one (model, workload, GPU count) in a fixed order: tp, then pp, then ep from the
+     * search lists, with tp x ep x pp within the cluster and the shape rules ({@link InferenceStep#check}); dp fills
+     * the cluster with replicas.
+     */
+    static InferencePlan[] enumerate(ModelSpec model, int gpuCount, SweepSpec.Workload w, SweepSpec.Parallelism s) {
+        List<InferencePlan> out = new ArrayList<>();
+        for (int tp : s.tp()) {
+            for (int pp : s.pp()) {
+                for (int ep : s.ep()) {
+                    long replica = (long) tp * pp * ep;
+                    if (replica > gpuCount) {
+                        continue;
+                    }
+                    InferencePlan plan = new InferencePlan(tp, pp, ep, (int) (gpuCount / replica),
+                            w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(),
+                            s.flashAttention());
+                    if (InferenceStep.check(model, plan).isEmpty()) {
+                        out.add(plan);
+                    }
+                }
+            }
+        }
+        return out.toArray(new InferencePlan[0]);
+    }
+
+    @Override
+    public int plans(ResultRow p) {
+        return plans(p, p.workload()).length;
+    }
+
+    /** The plans of a point (cached per (model, workload, GPU count[, explicit plan])). */
+    private InferencePlan[] plans(ResultRow p, SweepSpec.Workload w) {
+        int slot = spec.planSlot(p.coord(Grid.MODEL), p.coord(Grid.WORKLOAD), p.coord(Grid.GPU_COUNT),
+                p.coord(Grid.PLAN));
+        InferencePlan[] cached = slot < planCache.length ? planCache[slot] : null;
+        if (cached != null) {
+            return cached;
+        }
+        int gpus = p.gpuCount();
+        InferencePlan[] plans;
+        if (explicit) {
+            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
+            int replica = e.tp() * e.pp() * e.ep();
+            // dp 0 = fill the cluster; a replica larger than the cluster still runs once, and the engine reports
+            // the GPU shortfall (status gpu_count) with the numbers.
+            int dp = e.dp() > 0 ? e.dp() : Math.max(1, gpus / replica);
+            plans = new InferencePlan[]{new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
+                    w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(),
+                    spec.parallelism().flashAttention())};
+        } else {
+            plans = enumerate(p.model(), gpus, w, spec.parallelism());
+        }
+        if (slot < planCache.length) {
+            planCache[slot] = plans;
+        }
+        return plans;
+    }
+
+    @Override
+    public PlanResult evaluate(ResultRow p, SystemSpec system, int i) {
+        InferencePlan plan = plans(p, p.workload())[i];
+        return plan == null ? null : step.evaluate(p.model(), system, plan, workloads[p.coord(Grid.WORKLOAD)]);
+    }
+
+    @Override
+    public void fillMetrics(ResultRow p, int i, PlanResult r, double[] metrics) {
+        InferenceColumns.fill(metrics, (InferenceResult) r, plans(p, p.workload())[i], p.chip(), p.gpuCount());
+    }
+
+    @Override
+    public void fillInfeasible(ResultRow p, PlanResult r, double[] metrics) {
+        if (r.infeasibility() == Infeasibility.MEMORY_CAPACITY) {
+            InferenceColumns.fillMemory(metrics, (InferenceResult) r, p.chip(), p.gpuCount());
+        }
+    }
+
+    @Override
+    public void writeWorkload(ResultRow p) {
+        SweepSpec.Workload w = p.workload();
+        p.set(ResultRow.Count.INPUT_TOKENS, w.inputTokens()).set(ResultRow.Count.OUTPUT_TOKENS, w.outputTokens())
+                .set(ResultRow.Count.CONCURRENCY, w.concurrency()).set(ResultRow.Flag.CUDA_GRAPHS, w.cudaGraphs())
+                .set(ResultRow.Text.WEIGHT_PRECISION, w.weightPrecision().id())
+                .set(ResultRow.Text.ACTIVATION_PRECISION, w.activationPrecision().id())
+                .set(ResultRow.Text.KV_CACHE_PRECISION, w.kvCachePrecision().id());
+    }
+
+    @Override
+    public void writePlan(ResultRow p, int i) {
+        InferenceColumns.write(plans(p, p.workload())[i], p);
+    }
+
+    @Override
+    public String noPlan(ResultRow p, boolean explicit) {
+        return "no plan in the search lists fits this model and GPU count (tp x ep x pp <= gpu_count, heads, kv heads, "
+                + "ffn and layers divisible, ep 1 for dense models and dividing the experts)";
+    }
+}

@@ -1,0 +1,101 @@
+package io.ridgeline.engine.sweep;
+
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.parallelism.Recompute;
+import io.ridgeline.engine.spec.SpecNode;
+import io.ridgeline.engine.spec.SpecNode.MapNode;
+import io.ridgeline.engine.sweep.SweepSpec.ExplicitPlan;
+import io.ridgeline.engine.sweep.SweepSpec.Parallelism;
+
+import java.util.List;
+
+/**
+ * The {@code parallelism} section: search lists (their cross product, filtered to valid shapes per point) or explicit
+ * plans (a grid axis). Defaults come from the reference file.
+ */
+final class ParallelismReader {
+    private static final String SECTION = "parallelism";
+    private static final String PLAN = "parallelism.plans";
+
+    private final SweepReader r;
+
+    ParallelismReader(SweepReader r) {
+        this.r = r;
+    }
+
+    Parallelism read(SpecNode node) {
+        MapNode m = r.map(node, SECTION);
+        if (m == null) {
+            return null;
+        }
+        r.knownKeys(m, SECTION, SECTION);
+        SweepSpec.Mode mode = r.enumValue(r.value(m, SECTION, "mode"), "parallelism.mode", SweepSpec.Mode.class);
+        boolean overlap = r.bool(r.value(m, SECTION, "overlap_grad"), "parallelism.overlap_grad");
+        boolean flash = r.bool(r.value(m, SECTION, "flash_attention"), "parallelism.flash_attention");
+        List<Integer> none = List.of();
+        if (mode == SweepSpec.Mode.EXPLICIT) {
+            for (String k : r.reference.listKeys(SECTION)) {
+                if (m.get(k) != null) {
+                    r.error(m.get(k), "parallelism." + k, "no search list in explicit mode (put " + k
+                            + " inside each of parallelism.plans)", m.get(k).describe());
+                }
+            }
+            if (m.get("keep") != null) {
+                r.error(m.get("keep"), "parallelism.keep", "no 'keep' in explicit mode (it applies to search)",
+                        m.get("keep").describe());
+            }
+            List<ExplicitPlan> plans = r.list(r.required(m, SECTION, "plans", "a list of plans"), PLAN, this::plan);
+            return new Parallelism(mode, SweepSpec.Keep.BEST, none, none, none, none, none, none, none, List.of(),
+                    List.of(), List.of(), overlap, flash, plans);
+        }
+        if (m.get("plans") != null) {
+            r.error(m.get("plans"), PLAN, "no explicit plans in search mode (set mode: explicit)",
+                    m.get("plans").describe());
+        }
+        SweepSpec.Keep keep = r.enumValue(r.value(m, SECTION, "keep"), "parallelism.keep", SweepSpec.Keep.class);
+        return new Parallelism(mode == null ? SweepSpec.Mode.SEARCH : mode, keep == null ? SweepSpec.Keep.BEST : keep,
+                sizes(m, "tp"), sizes(m, "pp"), sizes(m, "cp"), sizes(m, "ep"), sizes(m, "vpp"),
+                sizes(m, "micro_batch"),
+                r.list(r.value(m, SECTION, "zero"), "parallelism.zero",
+                        (n, p) -> r.integer(n, p, 0, 3, "an integer in [0, 3]")),
+                r.list(r.value(m, SECTION, "sp"), "parallelism.sp", r::bool),
+                r.list(r.value(m, SECTION, "recompute"), "parallelism.recompute", r::recompute),
+                r.list(r.value(m, SECTION, "precision"), "parallelism.precision", r::precision),
+                overlap, flash, List.of());
+    }
+
+    private List<Integer> sizes(MapNode m, String key) {
+        return r.sizes(r.value(m, SECTION, key), "parallelism." + key);
+    }
+
+    /** One explicit plan; dp 0 = whatever fills the cluster, sp defaults to tp > 1. */
+    private ExplicitPlan plan(SpecNode node, String path) {
+        MapNode m = r.map(node, path);
+        if (m == null) {
+            return null;
+        }
+        r.knownKeys(m, path, PLAN);
+        int tp = size(m, path, "tp", 1);
+        int pp = size(m, path, "pp", 1);
+        int dp = m.get("dp") == null ? 0 : size(m, path, "dp", 1);
+        int cp = size(m, path, "cp", 1);
+        int ep = size(m, path, "ep", 1);
+        int vpp = size(m, path, "vpp", 1);
+        int mb = size(m, path, "micro_batch", 1);
+        int zero = orElse(r.integer(r.value(m, PLAN, "zero"), path + ".zero", 0, 3, "an integer in [0, 3]"), 1);
+        boolean sp = m.get("sp") == null ? tp > 1 : r.bool(m.get("sp"), path + ".sp");
+        Recompute rc = r.recompute(r.value(m, PLAN, "recompute"), path + ".recompute");
+        Precision pr = r.precision(r.value(m, PLAN, "precision"), path + ".precision");
+        return new ExplicitPlan(tp, pp, dp, cp, ep, sp, vpp, zero, mb, rc == null ? Recompute.SELECTIVE : rc,
+                pr == null ? Precision.BF16 : pr);
+    }
+
+    private int size(MapNode m, String path, String key, int min) {
+        return orElse(r.integer(r.value(m, PLAN, key), path + "." + key, min, SweepReader.MAX_PARALLEL,
+                "an integer in [" + min + ", " + SweepReader.MAX_PARALLEL + "]"), 1);
+    }
+
+    private static int orElse(Integer v, int fallback) {
+        return v == null ? fallback : v;
+    }
+}

@@ -1,0 +1,175 @@
+package io.ridgeline.engine.sweep;
+
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.SpecNode;
+import io.ridgeline.engine.spec.SpecNode.ListNode;
+import io.ridgeline.engine.spec.SpecNode.MapNode;
+import io.ridgeline.engine.sweep.SweepSpec.Workload;
+import io.ridgeline.engine.workload.ModelSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code phases} section: each entry adds the product of its lists to the workload axis. A training entry is
+ * seq_len x global_batch; an inference entry batch x input_tokens x output_tokens x concurrency x the three storage
+ * formats x cuda_graphs. Sequences must fit every model's context (max_seq_len).
+ */
+final class PhasesReader {
+    private final SweepReader r;
+
+    PhasesReader(SweepReader r) {
+        this.r = r;
+    }
+
+    List<Workload> read(SpecNode node, List<ModelSpec> models) {
+        List<Workload> out = new ArrayList<>();
+        ListNode l = r.listNode(node, "phases");
+        if (l == null) {
+            return out;
+        }
+        List<String> trainingKeys = r.reference.keys("phases.training");
+        List<String> inferenceKeys = r.reference.keys("phases.inference");
+        for (int i = 0; i < l.items().size(); i++) {
+            String path = "phases[" + i + "]";
+            MapNode m = r.map(l.items().get(i), path);
+            if (m == null) {
+                continue;
+            }
+            SweepSpec.Phase phase = phase(m, path);
+            if (phase == SweepSpec.Phase.INFERENCE) {
+                phaseKeys(m, path, inferenceKeys, trainingKeys, "an inference phase",
+                        "batch, input_tokens and output_tokens");
+                inference(m, path, models, out);
+            } else if (phase == SweepSpec.Phase.TRAINING) {
+                phaseKeys(m, path, trainingKeys, inferenceKeys, "a training phase", "seq_len and global_batch");
+                training(m, path, models, out);
+            } else {
+                List<String> all = new ArrayList<>(trainingKeys);
+                all.addAll(inferenceKeys.subList(1, inferenceKeys.size()));
+                r.keys(m, path, all);
+            }
+        }
+        for (int i = 0; i < out.size(); i++) {
+            if (out.subList(0, i).contains(out.get(i))) {
+                r.error(l, "phases", "distinct phase settings", out.get(i).describe() + " twice");
+            }
+        }
+        return out;
+    }
+
+    private SweepSpec.Phase phase(MapNode m, String path) {
+        SpecNode phaseNode = r.required(m, path, "phase", "training or inference");
+        String s = phaseNode == null ? null : r.string(phaseNode, path + ".phase");
+        if (s == null) {
+            return null;
+        }
+        for (SweepSpec.Phase p : SweepSpec.Phase.values()) {
+            if (p.id().equals(s)) {
+                return p;
+            }
+        }
+        r.error(phaseNode, path + ".phase", Names.expectedOneOf(s, List.of("training", "inference")), "'" + s + "'");
+        return null;
+    }
+
+    /**
+     * Keys of one phase entry: a key that belongs to the other phase gets its own message (what this phase takes
+     * instead); anything else is an unknown key with the closest known one suggested.
+     */
+    private void phaseKeys(MapNode m, String path, List<String> allowed, List<String> otherPhase, String which,
+                           String takes) {
+        for (String k : m.values().keySet()) {
+            if (allowed.contains(k)) {
+                continue;
+            }
+            String at = path + "." + k;
+            if (otherPhase.contains(k)) {
+                r.errors().add(new InputError(r.source(), m.keyLine(k), m.keyColumn(k), at, "no '" + k + "' in "
+                        + which + " (it takes " + takes + ")", "'" + k + "'"));
+            } else {
+                r.errors().add(new InputError(r.source(), m.keyLine(k), m.keyColumn(k), at, "a known key: "
+                        + Names.expectedOneOf(k, allowed), "an unknown key"));
+            }
+        }
+    }
+
+    private void training(MapNode m, String path, List<ModelSpec> models, List<Workload> out) {
+        List<Integer> seqs = r.list(r.required(m, path, "seq_len", "a list of sequence lengths"), path + ".seq_len",
+                (n, p) -> {
+                    Integer v = r.integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]");
+                    if (v != null) {
+                        for (ModelSpec model : models) {
+                            if (v > model.maxSeqLen()) {
+                                r.error(n, p, "at most " + model.maxSeqLen() + " (max_seq_len of " + model.name()
+                                        + ")", String.valueOf(v));
+                                return null;
+                            }
+                        }
+                    }
+                    return v;
+                });
+        List<Integer> batches = r.list(r.required(m, path, "global_batch", "a list of global batch sizes"),
+                path + ".global_batch", (n, p) -> r.integer(n, p, 1, 100_000_000, "an integer in [1, 100000000]"));
+        for (Integer s : seqs) {
+            for (Integer b : batches) {
+                out.add(Workload.training(s, b));
+            }
+        }
+    }
+
+    /** Concurrency defaults to the batch (a static batch); the full context must fit every model. */
+    private void inference(MapNode m, String path, List<ModelSpec> models, List<Workload> out) {
+        int before = r.errors().size();
+        List<Integer> batches = r.list(r.required(m, path, "batch", "a list of static batch sizes (requests)"),
+                path + ".batch", (n, p) -> r.integer(n, p, 1, 1_000_000, "an integer in [1, 1000000]"));
+        List<Integer> inputs = r.list(r.required(m, path, "input_tokens", "a list of prompt lengths in tokens"),
+                path + ".input_tokens", (n, p) -> r.integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]"));
+        List<Integer> outputs = r.list(r.required(m, path, "output_tokens", "a list of generated lengths in tokens"),
+                path + ".output_tokens", (n, p) -> r.integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]"));
+        List<Integer> concurrency = m.get("concurrency") == null ? null : r.list(m.get("concurrency"),
+                path + ".concurrency", (n, p) -> r.integer(n, p, 1, 100_000_000, "an integer in [1, 100000000]"));
+        List<Precision> weights = formats(m, path, "weight_precision");
+        List<Precision> activations = formats(m, path, "activation_precision");
+        List<Precision> kv = formats(m, path, "kv_cache_precision");
+        List<Boolean> graphs = r.list(r.value(m, "phases.inference", "cuda_graphs"), path + ".cuda_graphs", r::bool);
+        if (r.errors().size() > before) {
+            return;
+        }
+        for (int in : inputs) {
+            for (int o : outputs) {
+                for (ModelSpec model : models) {
+                    if ((long) in + o > model.maxSeqLen()) {
+                        r.error(m.get("output_tokens"), path + ".output_tokens", "input_tokens + output_tokens at "
+                                + "most " + model.maxSeqLen() + " (max_seq_len of " + model.name() + ")",
+                                in + " + " + o + " = " + ((long) in + o));
+                        return;
+                    }
+                }
+            }
+        }
+        for (int b : batches) {
+            for (int in : inputs) {
+                for (int o : outputs) {
+                    for (int c : concurrency == null ? List.of(b) : concurrency) {
+                        for (Precision w : weights) {
+                            for (Precision a : activations) {
+                                for (Precision k : kv) {
+                                    for (boolean g : graphs) {
+                                        out.add(Workload.inference(b, in, o, c, w, a, k, g));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private List<Precision> formats(MapNode m, String path, String key) {
+        return r.list(r.value(m, "phases.inference", key), path + "." + key, r::storageFormat);
+    }
+}

@@ -1,0 +1,99 @@
+package io.ridgeline.engine.training;
+
+import io.ridgeline.engine.evaluation.PhaseModel;
+import io.ridgeline.engine.evaluation.PlanResult;
+import io.ridgeline.engine.evaluation.ResultRow;
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.workload.ModelSpec;
+
+/**
+ * The training phase behind the evaluator: a point's plans are the {@link PlanSpace} search list, or its explicit
+ * plan with {@code dp} filling the cluster; each plan is one {@link TrainingStep} evaluation. Plan lists are built
+ * once per (model, workload, GPU count[, explicit plan]) and cached; the step keeps its per-system caches.
+ */
+final class TrainingPoints implements PhaseModel.Points {
+    private final SweepSpec spec;
+    private final TrainingStep step;
+    private final TrainingPlan[][] planCache;
+    private final boolean explicit;
+
+    TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
+        this.spec = spec;
+        this.step = new TrainingStep(hardware);
+        this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
+        this.planCache = new TrainingPlan[spec.planSlots()][];
+    }
+
+    @Override
+    public int plans(ResultRow p) {
+        return plans(p, p.workload()).length;
+    }
+
+    /** The search list, or a one-element array with the explicit plan (null if dp is not whole). */
+    private TrainingPlan[] plans(ResultRow p, SweepSpec.Workload w) {
+        int slot = spec.planSlot(p.coord(Grid.MODEL), p.coord(Grid.WORKLOAD), p.coord(Grid.GPU_COUNT),
+                p.coord(Grid.PLAN));
+        TrainingPlan[] cached = slot < planCache.length ? planCache[slot] : null;
+        if (cached != null) {
+            return cached;
+        }
+        int gpus = p.gpuCount();
+        TrainingPlan[] plans;
+        if (explicit) {
+            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
+            int tpppcp = e.tp() * e.pp() * e.cp();
+            int dp = e.dp() > 0 ? e.dp() : (gpus % tpppcp == 0 ? gpus / tpppcp : 0);
+            plans = new TrainingPlan[]{dp == 0 ? null : new TrainingPlan(e.tp(), e.pp(), dp, e.cp(), e.ep(), e.sp(),
+                    e.vpp(), e.zero(), e.microBatch(), w.globalBatch(), e.recompute(), e.precision(),
+                    spec.parallelism().overlapGrad(), spec.parallelism().flashAttention())};
+        } else {
+            plans = PlanSpace.enumerate(p.model(), w.seqLen(), gpus, w.globalBatch(),
+                    spec.parallelism());
+        }
+        if (slot < planCache.length) {
+            planCache[slot] = plans;
+        }
+        return plans;
+    }
+
+    @Override
+    public PlanResult evaluate(ResultRow p, SystemSpec system, int i) {
+        TrainingPlan plan = plans(p, p.workload())[i];
+        return plan == null ? null : step.evaluate(p.model(), p.workload().seqLen(), system, plan);
+    }
+
+    @Override
+    public void fillMetrics(ResultRow p, int i, PlanResult r, double[] metrics) {
+        SweepSpec.Workload w = p.workload();
+        TrainingColumns.fill(metrics, (TrainingResult) r, p.chip(), p.gpuCount(),
+                (double) w.seqLen() * w.globalBatch());
+    }
+
+    @Override
+    public void fillInfeasible(ResultRow p, PlanResult r, double[] metrics) {
+        TrainingColumns.fillInfeasible(metrics, (TrainingResult) r);
+    }
+
+    @Override
+    public void writeWorkload(ResultRow p) {
+        p.clear(ResultRow.Count.INPUT_TOKENS).clear(ResultRow.Count.OUTPUT_TOKENS).clear(ResultRow.Count.CONCURRENCY)
+                .clear(ResultRow.Flag.CUDA_GRAPHS)
+                .set(ResultRow.Text.WEIGHT_PRECISION, null).set(ResultRow.Text.ACTIVATION_PRECISION, null)
+                .set(ResultRow.Text.KV_CACHE_PRECISION, null);
+    }
+
+    @Override
+    public void writePlan(ResultRow p, int i) {
+        TrainingColumns.write(plans(p, p.workload())[i], p);
+    }
+
+    @Override
+    public String noPlan(ResultRow p, boolean explicit) {
+        return explicit ? "gpu_count " + p.gpuCount() + " is not a multiple of tp x pp x cp"
+                : "no plan in the search lists divides this model, GPU count and batch";
+    }
+}
