@@ -13,13 +13,18 @@ import static io.ridgeline.schema.ColumnType.TIMESTAMP;
 /** The versioned schema of Ridgeline's output tables. */
 public final class ResultsSchema {
     /** Bump on any rename, retype or removal; add a line to {@link #CHANGES}. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     public static final List<String> CHANGES = List.of("1: first version (points, frontier, runs)",
             "2: optional columns appended to points and frontier (ids 55-81): topology; inference settings and "
                     + "results (input_tokens ... kv_cache_bytes); TCO (usd_per_gpu_hour ... fabric_capex_usd); "
                     + "derived-chip parameters (logic_node ... power_budget_w). phase may be 'inference' (then seq_len "
                     + "is input + output tokens and global_batch the static batch). No column renamed or retyped; "
-                    + "cost_usd keeps its meaning. frontier_group moves from id 55 to 82 (it stays the last column).");
+                    + "cost_usd keeps its meaning. frontier_group moves from id 55 to 82 (it stays the last column).",
+            "3: optional column software (id 82): the software stack of the row's phase (catalog/stacks.yaml id; "
+                    + "training defaults to megatron-bridge@25.11, whose fused attention and DP overlap are the "
+                    + "flash_attention and overlap_grad of earlier runs; null on inference rows without a serving "
+                    + "stack). frontier_group moves from id 82 to 83 (it stays the last column). Nothing renamed or "
+                    + "retyped.");
     /** The Hive partition column of every table (directory name, not a file column). */
     public static final String RUN_ID = "run_id";
 
@@ -164,6 +169,8 @@ public final class ResultsSchema {
         c.add(new Column(id++, "dies", INT, "count", "derived chip: compute dies"));
         c.add(new Column(id++, "die_area_mm2", DOUBLE, "mm2", "derived chip: area per die"));
         c.add(new Column(id++, "power_budget_w", DOUBLE, "W", "derived chip: board power budget"));
+        // schema 3
+        c.add(new Column(id++, "software", STRING, "", "software stack of the phase (catalog/stacks.yaml id); null = none"));
         return c;
     }
 

@@ -42,6 +42,7 @@ public final class FrontierGroups {
                         case WEIGHT_PRECISION -> String.valueOf(wl.weightPrecision());
                         case KV_CACHE_PRECISION -> String.valueOf(wl.kvCachePrecision());
                         case CUDA_GRAPHS -> wl.inference() ? wl.cudaGraphs() : "none";
+                        case SOFTWARE -> wl.software();
                         default -> wl.globalBatch();
                     };
                     int at = distinct.indexOf(v);

@@ -20,7 +20,7 @@ import java.util.Locale;
 public final class ResultRow {
     /** STRING columns. */
     public enum Text {
-        STATUS, DETAIL, MODEL, PHASE, CHIP, SCALE_OUT, RECOMPUTE, PRECISION, BOTTLENECK, TOPOLOGY,
+        STATUS, DETAIL, MODEL, PHASE, CHIP, SCALE_OUT, RECOMPUTE, PRECISION, BOTTLENECK, TOPOLOGY, SOFTWARE,
         WEIGHT_PRECISION, ACTIVATION_PRECISION, KV_CACHE_PRECISION, LOGIC_NODE, DRAM_TYPE;
 
         public String column() {

@@ -6,6 +6,7 @@ import io.ridgeline.engine.evaluation.PlanResult;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -19,7 +20,8 @@ import java.util.List;
  *
  * <p>Plans: one replica is {@code tp x ep x pp} GPUs and the cluster runs
  * {@code dp = floor(gpu_count / (tp x ep x pp))} replicas (an explicit plan may give a smaller dp). Precisions and
- * CUDA graphs come from the workload (they are phase settings, swept as axes, not searched). Plan lists and
+ * CUDA graphs come from the workload (they are phase settings, swept as axes, not searched), the prefill attention
+ * kernel from its serving stack (fused without one). Plan lists and
  * {@link InferenceWorkload}s are built once per evaluator; {@link InferenceStep} keeps its per-(model, system, plan)
  * tables while those objects repeat.
  */
@@ -29,17 +31,22 @@ final class InferencePoints implements PhaseModel.Points {
     private final InferenceWorkload[] workloads;
     private final InferencePlan[][] planCache;
     private final boolean explicit;
+    /** Per workload: fused prefill attention, from the serving stack (no stack: fused, as runtimes ship). */
+    private final boolean[] fused;
 
     InferencePoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
         this.spec = spec;
         this.step = new InferenceStep(hardware);
         this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
         this.workloads = new InferenceWorkload[spec.workloads().size()];
+        this.fused = new boolean[workloads.length];
         for (int i = 0; i < workloads.length; i++) {
             SweepSpec.Workload w = spec.workloads().get(i);
             if (w.inference()) {
                 workloads[i] = new InferenceWorkload(w.globalBatch(), w.inputTokens(), w.outputTokens(),
                         w.concurrency());
+                fused[i] = w.software().isEmpty()
+                        || StackCatalog.bundled().profile(w.software()).serving().attention().fused();
             }
         }
         this.planCache = new InferencePlan[spec.planSlots()][];
@@ -50,7 +57,8 @@ final class InferencePoints implements PhaseModel.Points {
      * search lists, with tp x ep x pp within the cluster and the shape rules ({@link InferenceStep#check}); dp fills
      * the cluster with replicas.
      */
-    static InferencePlan[] enumerate(ModelSpec model, int gpuCount, SweepSpec.Workload w, SweepSpec.Parallelism s) {
+    static InferencePlan[] enumerate(ModelSpec model, int gpuCount, SweepSpec.Workload w, SweepSpec.Parallelism s,
+                                     boolean fusedAttention) {
         List<InferencePlan> out = new ArrayList<>();
         for (int tp : s.tp()) {
             for (int pp : s.pp()) {
@@ -61,7 +69,7 @@ final class InferencePoints implements PhaseModel.Points {
                     }
                     InferencePlan plan = new InferencePlan(tp, pp, ep, (int) (gpuCount / replica),
                             w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(),
-                            s.flashAttention());
+                            fusedAttention);
                     if (InferenceStep.check(model, plan).isEmpty()) {
                         out.add(plan);
                     }
@@ -94,9 +102,9 @@ final class InferencePoints implements PhaseModel.Points {
             int dp = e.dp() > 0 ? e.dp() : Math.max(1, gpus / replica);
             plans = new InferencePlan[]{new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
                     w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(),
-                    spec.parallelism().flashAttention())};
+                    fused[p.coord(Grid.WORKLOAD)])};
         } else {
-            plans = enumerate(p.model(), gpus, w, spec.parallelism());
+            plans = enumerate(p.model(), gpus, w, spec.parallelism(), fused[p.coord(Grid.WORKLOAD)]);
         }
         if (slot < planCache.length) {
             planCache[slot] = plans;
@@ -129,7 +137,8 @@ final class InferencePoints implements PhaseModel.Points {
                 .set(ResultRow.Count.CONCURRENCY, w.concurrency()).set(ResultRow.Flag.CUDA_GRAPHS, w.cudaGraphs())
                 .set(ResultRow.Text.WEIGHT_PRECISION, w.weightPrecision().id())
                 .set(ResultRow.Text.ACTIVATION_PRECISION, w.activationPrecision().id())
-                .set(ResultRow.Text.KV_CACHE_PRECISION, w.kvCachePrecision().id());
+                .set(ResultRow.Text.KV_CACHE_PRECISION, w.kvCachePrecision().id())
+                .set(ResultRow.Text.SOFTWARE, w.software().isEmpty() ? null : w.software());
     }
 
     @Override

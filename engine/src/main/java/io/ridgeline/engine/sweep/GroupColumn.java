@@ -11,7 +11,9 @@ public enum GroupColumn {
     GPU_COUNT(Grid.GPU_COUNT), TOPOLOGY(Grid.TOPOLOGY),
     // inference phase settings (null on training rows)
     INPUT_TOKENS(Grid.WORKLOAD), OUTPUT_TOKENS(Grid.WORKLOAD), CONCURRENCY(Grid.WORKLOAD),
-    WEIGHT_PRECISION(Grid.WORKLOAD), KV_CACHE_PRECISION(Grid.WORKLOAD), CUDA_GRAPHS(Grid.WORKLOAD);
+    WEIGHT_PRECISION(Grid.WORKLOAD), KV_CACHE_PRECISION(Grid.WORKLOAD), CUDA_GRAPHS(Grid.WORKLOAD),
+    // the phase's software stack (schema 3)
+    SOFTWARE(Grid.WORKLOAD);
 
     private final int axis;
 

@@ -2,11 +2,13 @@ package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
+import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.SpecNode;
 import io.ridgeline.engine.spec.SpecNode.MapNode;
 import io.ridgeline.engine.sweep.SweepSpec.ExplicitPlan;
 import io.ridgeline.engine.sweep.SweepSpec.Parallelism;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,6 +18,8 @@ import java.util.List;
 final class ParallelismReader {
     private static final String SECTION = "parallelism";
     private static final String PLAN = "parallelism.plans";
+    /** Keys of earlier sweep files that the software stack replaced: a located error names the new home. */
+    private static final List<String> SOFTWARE_KEYS = List.of("overlap_grad", "flash_attention");
 
     private final SweepReader r;
 
@@ -28,10 +32,19 @@ final class ParallelismReader {
         if (m == null) {
             return null;
         }
-        r.knownKeys(m, SECTION, SECTION);
+        for (String old : SOFTWARE_KEYS) {
+            if (m.get(old) != null) {
+                r.errors().add(new InputError(r.source(), m.keyLine(old), m.keyColumn(old), "parallelism." + old,
+                        "the phase's software stack instead (phases[].software, catalog/stacks.yaml: "
+                                + (old.equals("overlap_grad") ? "its grad_reduce_overlap" : "its attention kernel")
+                                + "; default " + SweepSpec.defaultSoftware(SweepSpec.Phase.TRAINING) + ")",
+                        "'" + old + "'"));
+            }
+        }
+        List<String> known = new ArrayList<>(r.reference.keys(SECTION));
+        known.addAll(SOFTWARE_KEYS);
+        r.keys(m, SECTION, known);
         SweepSpec.Mode mode = r.enumValue(r.value(m, SECTION, "mode"), "parallelism.mode", SweepSpec.Mode.class);
-        boolean overlap = r.bool(r.value(m, SECTION, "overlap_grad"), "parallelism.overlap_grad");
-        boolean flash = r.bool(r.value(m, SECTION, "flash_attention"), "parallelism.flash_attention");
         List<Integer> none = List.of();
         if (mode == SweepSpec.Mode.EXPLICIT) {
             for (String k : r.reference.listKeys(SECTION)) {
@@ -46,7 +59,7 @@ final class ParallelismReader {
             }
             List<ExplicitPlan> plans = r.list(r.required(m, SECTION, "plans", "a list of plans"), PLAN, this::plan);
             return new Parallelism(mode, SweepSpec.Keep.BEST, none, none, none, none, none, none, none, List.of(),
-                    List.of(), List.of(), overlap, flash, plans);
+                    List.of(), List.of(), plans);
         }
         if (m.get("plans") != null) {
             r.error(m.get("plans"), PLAN, "no explicit plans in search mode (set mode: explicit)",
@@ -60,8 +73,7 @@ final class ParallelismReader {
                         (n, p) -> r.integer(n, p, 0, 3, "an integer in [0, 3]")),
                 r.list(r.value(m, SECTION, "sp"), "parallelism.sp", r::bool),
                 r.list(r.value(m, SECTION, "recompute"), "parallelism.recompute", r::recompute),
-                r.list(r.value(m, SECTION, "precision"), "parallelism.precision", r::precision),
-                overlap, flash, List.of());
+                r.list(r.value(m, SECTION, "precision"), "parallelism.precision", r::precision), List.of());
     }
 
     private List<Integer> sizes(MapNode m, String key) {

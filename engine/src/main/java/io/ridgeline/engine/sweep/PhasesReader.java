@@ -1,6 +1,8 @@
 package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.StackProfile;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.Names;
 import io.ridgeline.engine.spec.SpecNode;
@@ -14,11 +16,13 @@ import java.util.List;
 
 /**
  * The {@code phases} section: each entry adds the product of its lists to the workload axis. A training entry is
- * seq_len x global_batch; an inference entry batch x input_tokens x output_tokens x concurrency x the three storage
- * formats x cuda_graphs. Sequences must fit every model's context (max_seq_len).
+ * seq_len x global_batch x software; an inference entry batch x input_tokens x output_tokens x concurrency x the three
+ * storage formats x software x cuda_graphs (a serving stack sets cuda_graphs itself). Sequences must fit every
+ * model's context (max_seq_len); a training phase names stacks that train, an inference phase stacks that serve.
  */
 final class PhasesReader {
     private final SweepReader r;
+    private final StackCatalog stacks = StackCatalog.bundled();
 
     PhasesReader(SweepReader r) {
         this.r = r;
@@ -48,7 +52,11 @@ final class PhasesReader {
                 training(m, path, models, out);
             } else {
                 List<String> all = new ArrayList<>(trainingKeys);
-                all.addAll(inferenceKeys.subList(1, inferenceKeys.size()));
+                for (String k : inferenceKeys) {
+                    if (!all.contains(k)) {
+                        all.add(k);
+                    }
+                }
                 r.keys(m, path, all);
             }
         }
@@ -113,9 +121,12 @@ final class PhasesReader {
                 });
         List<Integer> batches = r.list(r.required(m, path, "global_batch", "a list of global batch sizes"),
                 path + ".global_batch", (n, p) -> r.integer(n, p, 1, 100_000_000, "an integer in [1, 100000000]"));
+        List<String> software = software(m, path, SweepSpec.Phase.TRAINING);
         for (Integer s : seqs) {
             for (Integer b : batches) {
-                out.add(Workload.training(s, b));
+                for (String sw : software) {
+                    out.add(Workload.training(s, b, sw));
+                }
             }
         }
     }
@@ -135,6 +146,12 @@ final class PhasesReader {
         List<Precision> activations = formats(m, path, "activation_precision");
         List<Precision> kv = formats(m, path, "kv_cache_precision");
         List<Boolean> graphs = r.list(r.value(m, "phases.inference", "cuda_graphs"), path + ".cuda_graphs", r::bool);
+        List<String> software = software(m, path, SweepSpec.Phase.INFERENCE);
+        if (!software.contains("") && m.get("cuda_graphs") != null) {
+            // A serving stack decides whether decode runs as CUDA graphs: a second answer beside it would be ignored.
+            r.error(m.get("cuda_graphs"), path + ".cuda_graphs", "no cuda_graphs beside software (each stack's "
+                    + "profile says whether decode runs as CUDA graphs)", m.get("cuda_graphs").describe());
+        }
         if (r.errors().size() > before) {
             return;
         }
@@ -157,8 +174,11 @@ final class PhasesReader {
                         for (Precision w : weights) {
                             for (Precision a : activations) {
                                 for (Precision k : kv) {
-                                    for (boolean g : graphs) {
-                                        out.add(Workload.inference(b, in, o, c, w, a, k, g));
+                                    for (String sw : software) {
+                                        for (boolean g : sw.isEmpty() ? graphs
+                                                : List.of(stacks.profile(sw).serving().cudaGraphs())) {
+                                            out.add(Workload.inference(b, in, o, c, w, a, k, g, sw));
+                                        }
                                     }
                                 }
                             }
@@ -167,6 +187,40 @@ final class PhasesReader {
                 }
             }
         }
+    }
+
+    /**
+     * The phase's software stacks: catalogued ids (or aliases, read as their id) whose profile has this phase's
+     * section; the reference default when the entry names none ("" = none, inference without a runtime profile).
+     */
+    private List<String> software(MapNode m, String path, SweepSpec.Phase phase) {
+        String section = phase == SweepSpec.Phase.TRAINING ? "training" : "serving";
+        SpecNode n = r.value(m, "phases." + phase.id(), "software");
+        if (n == null) {
+            return List.of("");
+        }
+        List<String> names = new ArrayList<>(stacks.profiles().keySet());
+        List<String> fitting = new ArrayList<>();
+        for (StackProfile p : stacks.profiles().values()) {
+            names.addAll(p.aliases());
+            if (phase == SweepSpec.Phase.TRAINING ? p.trains() : p.serves()) {
+                fitting.add(p.id());
+            }
+        }
+        return r.list(n, path + ".software", (x, p) -> {
+            String id = r.catalogueName(x, p, names);
+            if (id == null) {
+                return null;
+            }
+            StackProfile profile = stacks.profile(id);
+            if (phase == SweepSpec.Phase.TRAINING ? !profile.trains() : !profile.serves()) {
+                r.error(x, p, "a stack that " + (phase == SweepSpec.Phase.TRAINING ? "trains" : "serves") + " (a "
+                        + section + " section in catalog/stacks.yaml): one of " + fitting.stream().sorted().toList(),
+                        "'" + id + "'");
+                return null;
+            }
+            return profile.id();
+        });
     }
 
     private List<Precision> formats(MapNode m, String path, String key) {

@@ -3,10 +3,15 @@ package io.ridgeline.engine.sweep;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.pareto.Goal;
+import io.ridgeline.engine.spec.SpecNode;
 
 import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * A validated sweep: what to evaluate (axes), how to choose parallelism, what a good point is (constraints,
@@ -51,21 +56,24 @@ public record SweepSpec(String source, String name, String description, String s
      * batch of requests of {@code inputTokens} prompt and {@code outputTokens} generated tokens, the concurrency of the
      * serving-throughput figure, and the storage formats; {@code seqLen} is then the full context (input + output)
      * and {@code globalBatch} the static batch, so the default frontier groups work for both phases.
+     *
+     * @param software the software stack's id (catalog/stacks.yaml) whose mechanisms the phase runs with; "" = none
+     *                 (inference without a runtime profile: fused attention, cuda_graphs as given)
      */
     public record Workload(Phase phase, int seqLen, int globalBatch, int inputTokens, int outputTokens,
                            int concurrency, Precision weightPrecision, Precision activationPrecision,
-                           Precision kvCachePrecision, boolean cudaGraphs) implements Serializable {
-        private static final long serialVersionUID = 1L;
+                           Precision kvCachePrecision, boolean cudaGraphs, String software) implements Serializable {
+        private static final long serialVersionUID = 2L;
 
-        public static Workload training(int seqLen, int globalBatch) {
-            return new Workload(Phase.TRAINING, seqLen, globalBatch, 0, 0, 0, null, null, null, false);
+        public static Workload training(int seqLen, int globalBatch, String software) {
+            return new Workload(Phase.TRAINING, seqLen, globalBatch, 0, 0, 0, null, null, null, false, software);
         }
 
         public static Workload inference(int batch, int inputTokens, int outputTokens, int concurrency,
                                          Precision weights, Precision activations, Precision kvCache,
-                                         boolean cudaGraphs) {
+                                         boolean cudaGraphs, String software) {
             return new Workload(Phase.INFERENCE, inputTokens + outputTokens, batch, inputTokens, outputTokens,
-                    concurrency, weights, activations, kvCache, cudaGraphs);
+                    concurrency, weights, activations, kvCache, cudaGraphs, software);
         }
 
         public boolean inference() {
@@ -74,11 +82,12 @@ public record SweepSpec(String source, String name, String description, String s
 
         /** How the setting reads in messages. */
         public String describe() {
-            return inference() ? "phase inference batch " + globalBatch + " input_tokens " + inputTokens
+            return (inference() ? "phase inference batch " + globalBatch + " input_tokens " + inputTokens
                     + " output_tokens " + outputTokens + " concurrency " + concurrency + " weights "
                     + weightPrecision.id() + " activations " + activationPrecision.id() + " kv_cache "
                     + kvCachePrecision.id() + " cuda_graphs " + cudaGraphs
-                    : "phase training seq_len " + seqLen + " global_batch " + globalBatch;
+                    : "phase training seq_len " + seqLen + " global_batch " + globalBatch)
+                    + (software.isEmpty() ? "" : " software " + software);
         }
     }
 
@@ -101,14 +110,14 @@ public record SweepSpec(String source, String name, String description, String s
 
     /**
      * Parallelism: explicit plans (an axis of the grid) or a search over the cross product of these lists per
-     * hardware point, keeping only plans whose shape is valid for the model, GPU count and batch.
+     * hardware point, keeping only plans whose shape is valid for the model, GPU count and batch. What the software
+     * does (DP overlap, attention kernel) is the phase's {@link Workload#software()}, not a plan setting.
      */
     public record Parallelism(Mode mode, Keep keep, List<Integer> tp, List<Integer> pp, List<Integer> cp,
                               List<Integer> ep, List<Integer> vpp, List<Integer> microBatch, List<Integer> zero,
                               List<Boolean> sp, List<Recompute> recompute, List<Precision> precision,
-                              boolean overlapGrad, boolean flashAttention, List<ExplicitPlan> plans)
-            implements Serializable {
-        private static final long serialVersionUID = 1L;
+                              List<ExplicitPlan> plans) implements Serializable {
+        private static final long serialVersionUID = 2L;
     }
 
     /** One explicit plan; {@code dp == 0} means "whatever fills the cluster": gpu_count / (tp x pp x cp). */
@@ -138,6 +147,37 @@ public record SweepSpec(String source, String name, String description, String s
 
     public record Objective(Metric metric, Goal goal) implements Serializable {
         private static final long serialVersionUID = 1L;
+    }
+
+    /**
+     * The software stacks of the sweep's phases as the run header prints them, each marked "(default)" when it is the
+     * reference default: "megatron-bridge@25.11 (default)"; with both phases "training ...; inference none (default)".
+     */
+    public String describeSoftware() {
+        Map<Phase, List<String>> byPhase = new EnumMap<>(Phase.class);
+        for (Workload w : workloads) {
+            List<String> ids = byPhase.computeIfAbsent(w.phase(), k -> new ArrayList<>());
+            if (!ids.contains(w.software())) {
+                ids.add(w.software());
+            }
+        }
+        StringJoiner out = new StringJoiner("; ");
+        for (Map.Entry<Phase, List<String>> e : byPhase.entrySet()) {
+            String fallback = defaultSoftware(e.getKey());
+            StringJoiner ids = new StringJoiner(", ", byPhase.size() > 1 ? e.getKey().id() + " "
+                    : "", "");
+            for (String id : e.getValue()) {
+                ids.add((id.isEmpty() ? "none" : id) + (id.equals(fallback) ? " (default)" : ""));
+            }
+            out.add(ids.toString());
+        }
+        return out.toString();
+    }
+
+    /** The reference default stack of a phase (sweeps/reference.yaml); "" = none. */
+    public static String defaultSoftware(Phase phase) {
+        SpecNode n = Reference.bundled().at("phases." + phase.id() + ".software");
+        return n instanceof SpecNode.ListNode l ? ((SpecNode.Scalar) l.items().get(0)).text() : "";
     }
 
     /** Slots of a per-partition plan-list cache: one per (model, workload, GPU count[, explicit plan]), <= 2^24. */

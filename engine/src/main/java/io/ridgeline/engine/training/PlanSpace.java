@@ -4,6 +4,7 @@ import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
 
@@ -30,8 +31,8 @@ public final class PlanSpace {
     }
 
     /**
-     * The lists a search draws from. A sweep file fixes DP overlap and fused attention to one value each
-     * ({@link #of(SweepSpec.Parallelism)}); a plan search may list both values of every option.
+     * The lists a search draws from. A sweep's software stack fixes DP overlap and fused attention to one value each
+     * ({@link #of(SweepSpec.Parallelism, TrainingBehaviour)}); a plan search may list both values of every option.
      */
     public record Axes(List<Integer> tp, List<Integer> pp, List<Integer> cp, List<Integer> ep, List<Integer> vpp,
                        List<Integer> microBatch, List<Integer> zero, List<Boolean> sp, List<Recompute> recompute,
@@ -51,9 +52,13 @@ public final class PlanSpace {
             flashAttention = List.copyOf(flashAttention);
         }
 
-        public static Axes of(SweepSpec.Parallelism s) {
+        /**
+         * A sweep's search lists under one training stack: its DP overlap (grad_reduce_overlap) and attention kernel
+         * (fused or not) are the plans' TrainingPlan booleans.
+         */
+        public static Axes of(SweepSpec.Parallelism s, TrainingBehaviour software) {
             return new Axes(s.tp(), s.pp(), s.cp(), s.ep(), s.vpp(), s.microBatch(), s.zero(), s.sp(), s.recompute(),
-                    s.precision(), List.of(s.overlapGrad()), List.of(s.flashAttention()));
+                    s.precision(), List.of(software.gradReduceOverlap()), List.of(software.attention().fused()));
         }
     }
 
@@ -67,8 +72,8 @@ public final class PlanSpace {
 
     /** The valid plans in the fixed order (what a sweep evaluates per point). */
     public static TrainingPlan[] enumerate(ModelSpec model, int seqLen, int gpuCount, int globalBatch,
-                                         SweepSpec.Parallelism s) {
-        return enumerate(model, seqLen, gpuCount, globalBatch, Axes.of(s));
+                                           SweepSpec.Parallelism s, TrainingBehaviour software) {
+        return enumerate(model, seqLen, gpuCount, globalBatch, Axes.of(s, software));
     }
 
     public static TrainingPlan[] enumerate(ModelSpec model, int seqLen, int gpuCount, int globalBatch, Axes a) {

@@ -6,13 +6,16 @@ import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
  * The training phase behind the evaluator: a point's plans are the {@link PlanSpace} search list, or its explicit
- * plan with {@code dp} filling the cluster; each plan is one {@link TrainingStep} evaluation. Plan lists are built
+ * plan with {@code dp} filling the cluster; each plan is one {@link TrainingStep} evaluation. The phase's software
+ * stack sets the plans' DP overlap and attention kernel (TrainingBehaviour: grad_reduce_overlap, attention). Plan lists are built
  * once per (model, workload, GPU count[, explicit plan]) and cached; the step keeps its per-system caches.
  */
 final class TrainingPoints implements PhaseModel.Points {
@@ -20,12 +23,21 @@ final class TrainingPoints implements PhaseModel.Points {
     private final TrainingStep step;
     private final TrainingPlan[][] planCache;
     private final boolean explicit;
+    /** Per workload: the training stack's mechanisms (null for inference workloads). */
+    private final TrainingBehaviour[] software;
 
     TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
         this.spec = spec;
         this.step = new TrainingStep(hardware);
         this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
         this.planCache = new TrainingPlan[spec.planSlots()][];
+        this.software = new TrainingBehaviour[spec.workloads().size()];
+        for (int i = 0; i < software.length; i++) {
+            SweepSpec.Workload w = spec.workloads().get(i);
+            if (!w.inference()) {
+                software[i] = StackCatalog.bundled().profile(w.software()).training();
+            }
+        }
     }
 
     @Override
@@ -42,6 +54,7 @@ final class TrainingPoints implements PhaseModel.Points {
             return cached;
         }
         int gpus = p.gpuCount();
+        TrainingBehaviour sw = software[p.coord(Grid.WORKLOAD)];
         TrainingPlan[] plans;
         if (explicit) {
             SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
@@ -49,10 +62,9 @@ final class TrainingPoints implements PhaseModel.Points {
             int dp = e.dp() > 0 ? e.dp() : (gpus % tpppcp == 0 ? gpus / tpppcp : 0);
             plans = new TrainingPlan[]{dp == 0 ? null : new TrainingPlan(e.tp(), e.pp(), dp, e.cp(), e.ep(), e.sp(),
                     e.vpp(), e.zero(), e.microBatch(), w.globalBatch(), e.recompute(), e.precision(),
-                    spec.parallelism().overlapGrad(), spec.parallelism().flashAttention())};
+                    sw.gradReduceOverlap(), sw.attention().fused())};
         } else {
-            plans = PlanSpace.enumerate(p.model(), w.seqLen(), gpus, w.globalBatch(),
-                    spec.parallelism());
+            plans = PlanSpace.enumerate(p.model(), w.seqLen(), gpus, w.globalBatch(), spec.parallelism(), sw);
         }
         if (slot < planCache.length) {
             planCache[slot] = plans;
@@ -80,6 +92,7 @@ final class TrainingPoints implements PhaseModel.Points {
 
     @Override
     public void writeWorkload(ResultRow p) {
+        p.set(ResultRow.Text.SOFTWARE, p.workload().software());
         p.clear(ResultRow.Count.INPUT_TOKENS).clear(ResultRow.Count.OUTPUT_TOKENS).clear(ResultRow.Count.CONCURRENCY)
                 .clear(ResultRow.Flag.CUDA_GRAPHS)
                 .set(ResultRow.Text.WEIGHT_PRECISION, null).set(ResultRow.Text.ACTIVATION_PRECISION, null)

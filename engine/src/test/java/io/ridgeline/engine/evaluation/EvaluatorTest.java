@@ -1,5 +1,7 @@
 package io.ridgeline.engine.evaluation;
 
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.Metric;
 import io.ridgeline.engine.sweep.SweepLoader;
@@ -22,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EvaluatorTest {
+    /** The default training stack (sweeps/reference.yaml): fused attention, DP overlap. */
+    private static final TrainingBehaviour BRIDGE = StackCatalog.bundled().profile("megatron-bridge@25.11").training();
     private static final SweepLoader LOADER = new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled());
 
     private static SweepSpec spec(String extra) {
@@ -59,7 +63,7 @@ class EvaluatorTest {
                     s.gpuCounts().get(c[Grid.GPU_COUNT]), HardwareCatalog.bundled().defaultNetwork(
                             HardwareCatalog.bundled().chip(s.chips().get(c[Grid.CHIP]))));
             double best = Double.NaN;
-            for (TrainingPlan plan : PlanSpace.enumerate(m, 2048, sys.gpuCount(), 1536, s.parallelism())) {
+            for (TrainingPlan plan : PlanSpace.enumerate(m, 2048, sys.gpuCount(), 1536, s.parallelism(), BRIDGE)) {
                 TrainingResult r = step.evaluate(m, 2048, sys, plan);
                 if (r.feasible() && !(r.tokensPerSecond() <= best)) {
                     best = r.tokensPerSecond();

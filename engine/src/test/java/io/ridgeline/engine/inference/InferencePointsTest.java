@@ -23,14 +23,14 @@ class InferencePointsTest {
                 "parallelism: {tp: [1, 2, 4, 8], pp: [1], ep: [1, 2, 4, 8]}", ""));
         List<String> moe = new ArrayList<>();
         for (InferencePlan p : InferencePoints.enumerate(ModelCatalog.bundled().model("mixtral-8x7b"), 8,
-                s.workloads().get(0), s.parallelism())) {
+                s.workloads().get(0), s.parallelism(), true)) {
             moe.add(p.tp() + "x" + p.ep() + "x" + p.dp());
         }
         // Every tp x ep <= 8: replicas fill the cluster.
         assertEquals(List.of("1x1x8", "1x2x4", "1x4x2", "1x8x1", "2x1x4", "2x2x2", "2x4x1", "4x1x2", "4x2x1", "8x1x1"),
                 moe);
         for (InferencePlan p : InferencePoints.enumerate(ModelCatalog.bundled().model("llama2-7b"), 8,
-                s.workloads().get(0), s.parallelism())) {
+                s.workloads().get(0), s.parallelism(), true)) {
             assertEquals(1, p.ep(), p.toString());
         }
     }

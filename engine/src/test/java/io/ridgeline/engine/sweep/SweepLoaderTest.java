@@ -203,7 +203,8 @@ class SweepLoaderTest {
     @Test
     void suggestsTheClosestInferenceKey() {
         assertEquals("t.yaml:7:5: phases[0].output_token: expected a known key: one of [activation_precision, batch, "
-                + "concurrency, cuda_graphs, input_tokens, kv_cache_precision, output_tokens, phase, weight_precision]"
+                + "concurrency, cuda_graphs, input_tokens, kv_cache_precision, output_tokens, phase, software, "
+                + "weight_precision]"
                 + " (did you mean 'output_tokens'?), found an unknown key",
                 errors(INFERENCE.replace("output_tokens: [256]", "output_token: [256]")).get(0));
     }

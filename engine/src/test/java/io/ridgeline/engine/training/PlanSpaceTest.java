@@ -1,5 +1,7 @@
 package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.parallelism.TrainingPlan;
@@ -17,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PlanSpaceTest {
+    /** The default training stack (sweeps/reference.yaml): fused attention, DP overlap. */
+    private static final TrainingBehaviour BRIDGE = StackCatalog.bundled().profile("megatron-bridge@25.11").training();
     private static SweepSpec spec(String parallelism) {
         return new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).parse("p.yaml", String.join("\n",
                 "name: p", "models: [llama2-70b]", "phases: [{phase: training, seq_len: [4096], global_batch: [1024]}]",
@@ -28,7 +32,7 @@ class PlanSpaceTest {
         SweepSpec s = spec("{tp: [1, 2, 4, 8, 16], pp: [1, 2, 4, 8, 16, 32], cp: [1, 2], micro_batch: [1, 2, 4], "
                 + "sp: [true, false], recompute: [selective, full]}");
         ModelSpec m = ModelCatalog.bundled().model("llama2-70b");
-        TrainingPlan[] plans = PlanSpace.enumerate(m, 4096, 512, 1024, s.parallelism());
+        TrainingPlan[] plans = PlanSpace.enumerate(m, 4096, 512, 1024, s.parallelism(), BRIDGE);
         Set<String> distinct = new HashSet<>();
         for (TrainingPlan p : plans) {
             assertEquals(512, p.gpus(), p.toString());
@@ -68,7 +72,7 @@ class PlanSpaceTest {
     void denseModelsGetNoExpertParallelism() {
         SweepSpec s = spec("{tp: [8], pp: [8], ep: [1, 2, 4]}");
         TrainingPlan[] plans = PlanSpace.enumerate(ModelCatalog.bundled().model("llama2-70b"), 4096, 512, 1024,
-                s.parallelism());
+                s.parallelism(), BRIDGE);
         for (TrainingPlan p : plans) {
             assertEquals(1, p.ep());
         }

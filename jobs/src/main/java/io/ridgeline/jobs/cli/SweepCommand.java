@@ -85,6 +85,7 @@ public final class SweepCommand implements Callable<Integer> {
                 spec.models().size(), spec.workloads().size(), spec.chips().size(), spec.scaleOuts().size(),
                 spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.topologies().size(),
                 spec.gpuCounts().size(), spec.grid().radix(io.ridgeline.engine.sweep.Grid.PLAN));
+        console.println("  software: " + spec.describeSoftware());
         if (!spec.derived().isEmpty() || !spec.unbuildable().isEmpty()) {
             console.printf("  derived chips: %d buildable, %d cannot exist%n", spec.derived().size(),
                     spec.unbuildable().size());
