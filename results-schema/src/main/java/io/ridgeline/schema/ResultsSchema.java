@@ -23,8 +23,9 @@ public final class ResultsSchema {
             "3: optional column software (id 82): the software stack of the row's phase (catalog/stacks.yaml id; "
                     + "training defaults to megatron-bridge@25.11, whose fused attention and DP overlap are the "
                     + "flash_attention and overlap_grad of earlier runs; null on inference rows without a serving "
-                    + "stack). frontier_group moves from id 82 to 83 (it stays the last column). Nothing renamed or "
-                    + "retyped.");
+                    + "stack). scale_out_gbps is renamed scale_out_gbit_s (same values, Gbit/s: the unit now reads in "
+                    + "the name, as _gbps meant GB/s in chips.csv). frontier_group moves from id 82 to 83 (it stays "
+                    + "the last column).");
     /** The Hive partition column of every table (directory name, not a file column). */
     public static final String RUN_ID = "run_id";
 
@@ -98,7 +99,7 @@ public final class ResultsSchema {
         c.add(new Column(id++, "chip", STRING, "", "accelerator id"));
         c.add(new Column(id++, "gpu_count", INT, "count", "GPUs in the cluster"));
         c.add(new Column(id++, "scale_out", STRING, "", "scale-out network id"));
-        c.add(new Column(id++, "scale_out_gbps", DOUBLE, "Gbit/s", "per-GPU scale-out bandwidth per direction"));
+        c.add(new Column(id++, "scale_out_gbit_s", DOUBLE, "Gbit/s", "per-GPU scale-out bandwidth per direction"));
         c.add(new Column(id++, "scale_up_domain", INT, "count", "GPUs per scale-up domain"));
         c.add(new Column(id++, "tp", INT, "count", "tensor-parallel size"));
         c.add(new Column(id++, "pp", INT, "count", "pipeline stages"));

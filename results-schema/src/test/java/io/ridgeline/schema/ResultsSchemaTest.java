@@ -30,7 +30,7 @@ class ResultsSchemaTest {
 
     @Test
     void quantitiesCarryTheirUnitInTheName() {
-        Pattern unitSuffix = Pattern.compile(".*_(s|bytes|j|w|usd|fraction|gbps|per_s|per_gpu|count|mm2)$|usd_per_.*");
+        Pattern unitSuffix = Pattern.compile(".*_(s|bytes|j|w|usd|fraction|gbit_s|per_s|per_gpu|count|mm2)$|usd_per_.*");
         for (Table t : ResultsSchema.TABLES) {
             for (Column c : t.columns()) {
                 if (c.type() == ColumnType.DOUBLE) {

@@ -23,7 +23,7 @@ public final class FrontierGroups {
         valueIds = new int[cols.size()][];
         radices = new long[cols.size()];
         long[] axisSizes = {spec.models().size(), spec.workloads().size(), spec.chips().size(),
-                spec.scaleOuts().size(), spec.scaleOutGbps().size(), spec.scaleUpDomains().size(),
+                spec.scaleOuts().size(), spec.scaleOutGbitPerSecond().size(), spec.scaleUpDomains().size(),
                 spec.topologies().size(), spec.gpuCounts().size()};
         for (int i = 0; i < cols.size(); i++) {
             GroupColumn g = cols.get(i);

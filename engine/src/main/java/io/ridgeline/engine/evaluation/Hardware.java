@@ -62,7 +62,7 @@ final class Hardware {
                 networks[c][o] = id.equals(SweepSpec.DEFAULT) ? catalog.defaultNetwork(chips[c]) : catalog.network(id);
             }
         }
-        long hardwarePoints = (long) n * spec.scaleOuts().size() * spec.scaleOutGbps().size()
+        long hardwarePoints = (long) n * spec.scaleOuts().size() * spec.scaleOutGbitPerSecond().size()
                 * spec.scaleUpDomains().size() * spec.topologies().size() * spec.gpuCounts().size();
         this.systems = new SystemSpec[(int) Math.min(hardwarePoints, 1 << 24)];
         this.hourCosts = new GpuHourCost[systems.length];
@@ -82,8 +82,8 @@ final class Hardware {
 
     /** The point's system; also sets {@link #hourCost} and {@link #fabricCapexUsd} for it. */
     SystemSpec system(int[] c) {
-        int slot = ((((c[Grid.CHIP] * spec.scaleOuts().size() + c[Grid.SCALE_OUT]) * spec.scaleOutGbps().size()
-                + c[Grid.SCALE_OUT_GBPS]) * spec.scaleUpDomains().size() + c[Grid.SCALE_UP_DOMAIN])
+        int slot = ((((c[Grid.CHIP] * spec.scaleOuts().size() + c[Grid.SCALE_OUT]) * spec.scaleOutGbitPerSecond().size()
+                + c[Grid.SCALE_OUT_RATE]) * spec.scaleUpDomains().size() + c[Grid.SCALE_UP_DOMAIN])
                 * spec.topologies().size() + c[Grid.TOPOLOGY]) * spec.gpuCounts().size() + c[Grid.GPU_COUNT];
         SystemSpec s = slot < systems.length ? systems[slot] : null;
         if (s != null) {
@@ -93,7 +93,7 @@ final class Hardware {
         }
         Chip chip = chips[c[Grid.CHIP]];
         ScaleOutNetwork net = networks[c[Grid.CHIP]][c[Grid.SCALE_OUT]];
-        double gbps = spec.scaleOutGbps().get(c[Grid.SCALE_OUT_GBPS]);
+        double gbps = spec.scaleOutGbitPerSecond().get(c[Grid.SCALE_OUT_RATE]);
         if (gbps > 0) {
             net = net.withGbitPerSecond(gbps);
         }
@@ -131,7 +131,7 @@ final class Hardware {
         p.set(ResultRow.Count.GLOBAL_BATCH, p.workload.globalBatch());
         p.set(ResultRow.Text.CHIP, system.chip().id());
         p.set(ResultRow.Text.SCALE_OUT, system.scaleOut().id());
-        p.set(ResultRow.Number.SCALE_OUT_GBPS, system.scaleOut().bytesPerSecond() * 8 / 1e9);
+        p.set(ResultRow.Number.SCALE_OUT_GBIT_S, system.scaleOut().bytesPerSecond() * 8 / 1e9);
         p.set(ResultRow.Count.SCALE_UP_DOMAIN, system.scaleUpDomain());
         p.set(ResultRow.Text.TOPOLOGY, spec.topologies().get(p.coords[Grid.TOPOLOGY]).id());
         DerivedDesign d = designs[chip];

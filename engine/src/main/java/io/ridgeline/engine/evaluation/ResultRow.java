@@ -49,7 +49,7 @@ public final class ResultRow {
 
     /** DOUBLE columns that are settings, not results ({@link Metric} holds the results). */
     public enum Number {
-        SCALE_OUT_GBPS, DIE_AREA_MM2, POWER_BUDGET_W;
+        SCALE_OUT_GBIT_S, DIE_AREA_MM2, POWER_BUDGET_W;
 
         public String column() {
             return name().toLowerCase(Locale.ROOT);

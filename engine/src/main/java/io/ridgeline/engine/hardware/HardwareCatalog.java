@@ -69,9 +69,9 @@ public final class HardwareCatalog {
         Map<String, Chip> chips = new LinkedHashMap<>();
         Map<String, String> logicNodesRead = new LinkedHashMap<>();
         CsvTable ct = CsvTable.readResource("/catalog/chips.csv");
-        ct.requireColumns("id", "name", "family", "memory_type", "memory_gib", "memory_bw_tbps", "fp32_tflops",
+        ct.requireColumns("id", "name", "family", "memory_type", "memory_gib", "memory_bw_tbyte_s", "fp32_tflops",
                 "tf32_tflops", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "sm_count", "clock_mhz",
-                "l2_mb", "l2_bw_tbps", "smem_kib_per_sm", "scale_up_link", "scale_up_gbps", "scale_up_domain",
+                "l2_mb", "l2_bw_tbyte_s", "smem_kib_per_sm", "scale_up_link", "scale_up_gbyte_s", "scale_up_domain",
                 "tdp_w", "price_usd", "source");
         for (CsvTable.Row r : ct.rows()) {
             String fam = r.string("family");
@@ -87,20 +87,20 @@ public final class HardwareCatalog {
             peaks[Precision.FP8.ordinal()] = r.numberOr("fp8_tflops", 0) * 1e12;
             peaks[Precision.FP4.ordinal()] = r.numberOr("fp4_tflops", 0) * 1e12;
             Chip chip = new Chip(r.string("id"), r.string("name"), family, r.string("memory_type"),
-                    r.positive("memory_gib") * GIB, r.positive("memory_bw_tbps") * 1e12, peaks,
+                    r.positive("memory_gib") * GIB, r.positive("memory_bw_tbyte_s") * 1e12, peaks,
                     (int) r.integer("sm_count"), r.positive("clock_mhz") * 1e6, r.positive("l2_mb") * MIB,
-                    r.positive("l2_bw_tbps") * 1e12, r.positive("smem_kib_per_sm") * KIB, r.string("scale_up_link"),
-                    r.positive("scale_up_gbps") * 1e9, (int) r.integer("scale_up_domain"), r.positive("tdp_w"),
+                    r.positive("l2_bw_tbyte_s") * 1e12, r.positive("smem_kib_per_sm") * KIB, r.string("scale_up_link"),
+                    r.positive("scale_up_gbyte_s") * 1e9, (int) r.integer("scale_up_domain"), r.positive("tdp_w"),
                     r.numberOr("price_usd", 0), r.string("source"));
             chips.put(chip.id(), chip);
             logicNodesRead.put(chip.id(), r.stringOr("logic_node", ""));
         }
         Map<String, ScaleOutNetwork> networks = new LinkedHashMap<>();
         CsvTable nt = CsvTable.readResource("/catalog/scaleout.csv");
-        nt.requireColumns("id", "name", "gbps_per_port", "ports_per_gpu", "latency_us", "efficiency", "pj_per_bit",
+        nt.requireColumns("id", "name", "gbit_s_per_port", "ports_per_gpu", "latency_us", "efficiency", "pj_per_bit",
                 "usd_per_port", "source");
         for (CsvTable.Row r : nt.rows()) {
-            double bytesPerSecond = r.positive("gbps_per_port") * 1e9 / 8 * r.positive("ports_per_gpu");
+            double bytesPerSecond = r.positive("gbit_s_per_port") * 1e9 / 8 * r.positive("ports_per_gpu");
             networks.put(r.string("id"), new ScaleOutNetwork(r.string("id"), r.string("name"), bytesPerSecond,
                     r.number("latency_us") * 1e-6, r.positive("efficiency"), r.number("pj_per_bit") * 1e-12,
                     r.number("usd_per_port"), r.string("source")));
@@ -122,13 +122,13 @@ public final class HardwareCatalog {
 
     private static Map<String, CollectiveCurve> loadCurves(Map<String, Chip> chips) {
         CsvTable t = CsvTable.readResource("/catalog/nccl_allreduce_8gpu.csv");
-        t.requireColumns("family", "reference_chip", "bytes", "busbw_gbps", "source_id");
+        t.requireColumns("family", "reference_chip", "bytes", "busbw_gbyte_s", "source_id");
         Map<String, List<double[]>> points = new LinkedHashMap<>();
         Map<String, String> reference = new LinkedHashMap<>();
         for (CsvTable.Row r : t.rows()) {
             String fam = r.string("family");
             points.computeIfAbsent(fam, k -> new ArrayList<>()).add(new double[]{r.positive("bytes"),
-                    r.positive("busbw_gbps") * 1e9});
+                    r.positive("busbw_gbyte_s") * 1e9});
             reference.put(fam, r.string("reference_chip"));
         }
         Map<String, CollectiveCurve> curves = new LinkedHashMap<>();

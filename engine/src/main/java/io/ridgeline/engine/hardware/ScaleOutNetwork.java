@@ -15,7 +15,7 @@ public record ScaleOutNetwork(String id, String name, double bytesPerSecond, dou
         }
     }
 
-    /** The same network at a different per-GPU bandwidth (the {@code scale_out_gbps} of a case or sweep). */
+    /** The same network at a different per-GPU bandwidth (the {@code scale_out_gbit_s} of a case or sweep). */
     public ScaleOutNetwork withGbitPerSecond(double gbps) {
         return new ScaleOutNetwork(id, name, gbps * 1e9 / 8, stepLatencySeconds, efficiency, joulesPerBit,
                 usdPerPort, source);

@@ -12,7 +12,7 @@ public final class Grid {
     public static final int WORKLOAD = 1;
     public static final int CHIP = 2;
     public static final int SCALE_OUT = 3;
-    public static final int SCALE_OUT_GBPS = 4;
+    public static final int SCALE_OUT_RATE = 4;
     public static final int SCALE_UP_DOMAIN = 5;
     public static final int TOPOLOGY = 6;
     public static final int GPU_COUNT = 7;

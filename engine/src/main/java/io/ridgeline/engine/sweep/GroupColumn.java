@@ -7,7 +7,7 @@ import java.util.Locale;
 /** The categorical columns a frontier can be grouped by; each is one grid axis (the phase settings share the workload axis). */
 public enum GroupColumn {
     MODEL(Grid.MODEL), PHASE(Grid.WORKLOAD), SEQ_LEN(Grid.WORKLOAD), GLOBAL_BATCH(Grid.WORKLOAD), CHIP(Grid.CHIP),
-    SCALE_OUT(Grid.SCALE_OUT), SCALE_OUT_GBPS(Grid.SCALE_OUT_GBPS), SCALE_UP_DOMAIN(Grid.SCALE_UP_DOMAIN),
+    SCALE_OUT(Grid.SCALE_OUT), SCALE_OUT_GBIT_S(Grid.SCALE_OUT_RATE), SCALE_UP_DOMAIN(Grid.SCALE_UP_DOMAIN),
     GPU_COUNT(Grid.GPU_COUNT), TOPOLOGY(Grid.TOPOLOGY),
     // inference phase settings (null on training rows)
     INPUT_TOKENS(Grid.WORKLOAD), OUTPUT_TOKENS(Grid.WORKLOAD), CONCURRENCY(Grid.WORKLOAD),

@@ -22,6 +22,9 @@ final class NetworkReader {
                    List<Integer> gpus) {
     }
 
+    /** The rate key of earlier sweep files: Gbit/s, renamed so the unit reads. */
+    private static final String OLD_RATE_KEY = "scale_out_gbps";
+
     private final SweepReader r;
 
     NetworkReader(SweepReader r) {
@@ -31,26 +34,33 @@ final class NetworkReader {
     Network read(MapNode root) {
         MapNode net = root.get("network") == null ? null : r.map(root.get("network"), "network");
         if (net != null) {
-            r.knownKeys(net, "network", "network");
+            if (net.get(OLD_RATE_KEY) != null) {
+                r.errors().add(new InputError(r.source(), net.keyLine(OLD_RATE_KEY), net.keyColumn(OLD_RATE_KEY),
+                        "network." + OLD_RATE_KEY, "scale_out_gbit_s (the same per-GPU Gbit/s, named for its unit)",
+                        "'" + OLD_RATE_KEY + "'"));
+            }
+            List<String> known = new ArrayList<>(r.reference.keys("network"));
+            known.add(OLD_RATE_KEY);
+            r.keys(net, "network", known);
         }
         List<String> ids = new ArrayList<>(r.hardware.networks().keySet());
         ids.add(SweepSpec.DEFAULT);
         List<String> scaleOuts = r.list(r.value(net, "network", "scale_out"), "network.scale_out",
                 (n, p) -> r.catalogueName(n, p, ids));
-        List<Double> gbps = net == null || net.get("scale_out_gbps") == null ? List.of(0.0)
-                : r.list(net.get("scale_out_gbps"), "network.scale_out_gbps", (n, p) -> r.number(n, p, 0, 1e6, false));
+        List<Double> gbps = net == null || net.get("scale_out_gbit_s") == null ? List.of(0.0)
+                : r.list(net.get("scale_out_gbit_s"), "network.scale_out_gbit_s", (n, p) -> r.number(n, p, 0, 1e6, false));
         List<Integer> domains = r.list(r.value(net, "network", "scale_up_domain"), "network.scale_up_domain",
                 (n, p) -> n instanceof Scalar s && s.kind() == Scalar.Kind.STRING && s.text().equals(SweepSpec.DEFAULT)
                         ? Integer.valueOf(0) : r.integer(n, p, 1, SweepReader.MAX_PARALLEL,
                         "an integer in [1, 65536] or 'default'"));
         List<TopologyAxis> topologies = r.list(r.value(net, "network", "topology"), "network.topology",
                 new TopologyReader(r)::read);
-        if (net != null && net.get("topology") != null && net.get("scale_out_gbps") != null) {
+        if (net != null && net.get("topology") != null && net.get("scale_out_gbit_s") != null) {
             // A fabric's links set the scale-out rate of the traffic that crosses it: a per-GPU override would be
             // ignored there, so say so instead of running a sweep whose axis does nothing.
             for (TopologyAxis t : topologies) {
                 if (!t.kind().equals(TopologyAxis.NONE.kind())) {
-                    r.error(net.get("scale_out_gbps"), "network.scale_out_gbps", "no per-GPU rate override when "
+                    r.error(net.get("scale_out_gbit_s"), "network.scale_out_gbit_s", "no per-GPU rate override when "
                             + "network.topology names a fabric (its links set the scale-out rate)",
                             "an override beside topology '" + t.id() + "'");
                     break;

@@ -21,7 +21,7 @@ import java.util.StringJoiner;
  * @param source        the file it came from (for messages)
  * @param specSha256    hash of the file's bytes: the runs manifest records it
  * @param scaleOuts     scale-out network ids; {@link #DEFAULT} = each chip's reference network
- * @param scaleOutGbps  per-GPU scale-out rates in Gbit/s; 0 = the network's own rate
+ * @param scaleOutGbitPerSecond  per-GPU scale-out rates in Gbit/s; 0 = the network's own rate
  * @param scaleUpDomains GPUs per scale-up domain; 0 = the chip's own domain
  * @param chips         preset ids, then the ids of buildable derived designs
  * @param derived       the buildable technology-derived designs (their ids are in {@code chips})
@@ -31,7 +31,7 @@ import java.util.StringJoiner;
  */
 public record SweepSpec(String source, String name, String description, String specSha256, List<String> models,
                         List<Workload> workloads, List<String> chips, List<String> scaleOuts,
-                        List<Double> scaleOutGbps, List<Integer> scaleUpDomains, List<Integer> gpuCounts,
+                        List<Double> scaleOutGbitPerSecond, List<Integer> scaleUpDomains, List<Integer> gpuCounts,
                         Parallelism parallelism, Constraints constraints, List<Objective> objectives,
                         List<GroupColumn> groupBy, PointsPolicy points, List<DerivedDesign> derived,
                         List<String> unbuildable, List<TopologyAxis> topologies, CostSpec cost)
@@ -196,7 +196,7 @@ public record SweepSpec(String source, String name, String description, String s
     /** Number of grid axes; the last one (plans) has size 1 in search mode. */
     public Grid grid() {
         return new Grid(new long[]{models.size(), workloads.size(), chips.size(), scaleOuts.size(),
-                scaleOutGbps.size(), scaleUpDomains.size(), topologies.size(), gpuCounts.size(),
+                scaleOutGbitPerSecond.size(), scaleUpDomains.size(), topologies.size(), gpuCounts.size(),
                 parallelism.mode() == Mode.EXPLICIT ? parallelism.plans().size() : 1});
     }
 }

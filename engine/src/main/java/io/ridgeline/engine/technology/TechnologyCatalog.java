@@ -73,21 +73,21 @@ public final class TechnologyCatalog {
         }
         Map<String, DramType> drams = new LinkedHashMap<>();
         CsvTable dt = CsvTable.readResource("/catalog/dram_types.csv");
-        dt.requireColumns("id", "kind", "bus_bits", "pin_gbps", "gib_per_stack", "pj_per_bit", "phy_mm2",
+        dt.requireColumns("id", "kind", "bus_bits", "pin_gbit_s", "gib_per_stack", "pj_per_bit", "phy_mm2",
                 "shoreline_mm", "on_package", "footprint_mm2", "usd_per_gib", "source");
         for (CsvTable.Row r : dt.rows()) {
             drams.put(r.string("id"), new DramType(r.string("id"), r.string("kind"), (int) r.integer("bus_bits"),
-                    r.positive("pin_gbps"), r.positive("gib_per_stack") * GIB, r.positive("pj_per_bit") * 1e-12,
+                    r.positive("pin_gbit_s"), r.positive("gib_per_stack") * GIB, r.positive("pj_per_bit") * 1e-12,
                     r.number("phy_mm2"), r.positive("shoreline_mm"), bool(r, "on_package"), r.number("footprint_mm2"),
                     r.number("usd_per_gib"), r.string("source")));
         }
         Map<String, LinkType> links = new LinkedHashMap<>();
         CsvTable lt = CsvTable.readResource("/catalog/links.csv");
-        lt.requireColumns("id", "name", "scale_up", "gbytes_per_s", "latency_ns", "pj_per_bit", "phy_mm2",
+        lt.requireColumns("id", "name", "scale_up", "gbyte_s", "latency_ns", "pj_per_bit", "phy_mm2",
                 "usd_per_port", "optic_usd", "cable_usd", "source");
         for (CsvTable.Row r : lt.rows()) {
             links.put(r.string("id"), new LinkType(r.string("id"), r.string("name"), bool(r, "scale_up"),
-                    r.positive("gbytes_per_s") * 1e9, r.number("latency_ns") * 1e-9, r.number("pj_per_bit") * 1e-12,
+                    r.positive("gbyte_s") * 1e9, r.number("latency_ns") * 1e-9, r.number("pj_per_bit") * 1e-12,
                     r.number("phy_mm2"), r.number("usd_per_port"), r.number("optic_usd"), r.number("cable_usd"),
                     r.string("source")));
         }

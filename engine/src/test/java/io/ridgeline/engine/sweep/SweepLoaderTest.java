@@ -281,13 +281,13 @@ class SweepLoaderTest {
     @Test
     void rejectsAScaleOutRateOverrideBesideAFabric() {
         String yaml = withTopology("[none, fat-tree]").replace("  scale_out: [default, ndr]\n",
-                "  scale_out: [default, ndr]\n  scale_out_gbps: [100]\n");
-        assertEquals("t.yaml:11:19: network.scale_out_gbps: expected no per-GPU rate override when network.topology "
+                "  scale_out: [default, ndr]\n  scale_out_gbit_s: [100]\n");
+        assertEquals("t.yaml:11:21: network.scale_out_gbit_s: expected no per-GPU rate override when network.topology "
                 + "names a fabric (its links set the scale-out rate), found an override beside topology 'fat-tree'",
                 only(yaml));
         // Without a fabric the override is the axis it always was.
         loader.parse("t.yaml", withTopology("[none]").replace("  scale_out: [default, ndr]\n",
-                "  scale_out: [default, ndr]\n  scale_out_gbps: [100]\n"));
+                "  scale_out: [default, ndr]\n  scale_out_gbit_s: [100]\n"));
     }
 
     @Test

@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
         description = "List frontier points that appeared, disappeared or moved between two runs.")
 public final class DiffCommand implements Callable<Integer> {
     static final List<String> KEY = List.of("frontier_group", "model", "phase", "seq_len", "global_batch", "chip",
-            "gpu_count", "scale_out", "scale_out_gbps", "scale_up_domain", "tp", "pp", "dp", "cp", "ep", "sp", "vpp",
+            "gpu_count", "scale_out", "scale_out_gbit_s", "scale_up_domain", "tp", "pp", "dp", "cp", "ep", "sp", "vpp",
             "zero", "micro_batch", "recompute", "precision");
 
     @Parameters(index = "0", paramLabel = "RUN_A", description = "The earlier run id.")

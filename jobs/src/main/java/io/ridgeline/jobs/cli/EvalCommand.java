@@ -43,7 +43,7 @@ import java.util.concurrent.Callable;
         description = {"Evaluate one training point and print its time, memory and bottleneck breakdown.",
                 "Keys of --file are the flag names in snake_case (global_batch, micro_batch, gpus_per_node...)."})
 public final class EvalCommand implements Callable<Integer> {
-    static final Set<String> KEYS = Set.of("model", "gpu", "gpus", "gpus_per_node", "scale_out", "scale_out_gbps",
+    static final Set<String> KEYS = Set.of("model", "gpu", "gpus", "gpus_per_node", "scale_out", "scale_out_gbit_s",
             "seq_len", "tp", "pp", "dp", "cp", "ep", "sp", "vpp", "zero", "micro_batch", "global_batch",
             "recompute", "precision", "flash_attention", "overlap_grad", "phase", "batch", "input_len",
             "output_len", "cuda_graphs", "kv_precision", "m", "n", "k");
@@ -61,7 +61,7 @@ public final class EvalCommand implements Callable<Integer> {
     @Option(names = "--scale-out", description = "Scale-out network: hdr, ndr, xdr, eth400, eth800, eth1600.")
     String scaleOut;
     @Option(names = "--scale-out-gbps", description = "Scale-out bandwidth per GPU in Gbit/s (overrides the network's).")
-    Double scaleOutGbps;
+    Double scaleOutGbitPerSecond;
     @Option(names = "--seq-len", description = "Sequence length in tokens (default: 2048).")
     Integer seqLen;
     @Option(names = "--tp") Integer tp;
@@ -327,10 +327,10 @@ public final class EvalCommand implements Callable<Integer> {
                         "'" + netId + "'"));
             } else {
                 net = hw.network(netId);
-                if (scaleOutGbps != null || f.containsKey("scale_out_gbps")) {
-                    double g = scaleOutGbps != null ? scaleOutGbps : f.get("scale_out_gbps").asDouble(-1);
+                if (scaleOutGbitPerSecond != null || f.containsKey("scale_out_gbit_s")) {
+                    double g = scaleOutGbitPerSecond != null ? scaleOutGbitPerSecond : f.get("scale_out_gbit_s").asDouble(-1);
                     if (!(g > 0)) {
-                        errors.add(InputError.of(source(), "scale_out_gbps", "a positive number", Double.toString(g)));
+                        errors.add(InputError.of(source(), "scale_out_gbit_s", "a positive number", Double.toString(g)));
                     } else {
                         net = net.withGbitPerSecond(g);
                     }

@@ -83,7 +83,7 @@ public final class SweepCommand implements Callable<Integer> {
         console.printf(Locale.ROOT, "  grid: %,d points = %d models x %d phase settings x %d chips x %d scale-out x "
                         + "%d rates x %d domains x %d topologies x %d cluster sizes x %d plans%n", spec.grid().size(),
                 spec.models().size(), spec.workloads().size(), spec.chips().size(), spec.scaleOuts().size(),
-                spec.scaleOutGbps().size(), spec.scaleUpDomains().size(), spec.topologies().size(),
+                spec.scaleOutGbitPerSecond().size(), spec.scaleUpDomains().size(), spec.topologies().size(),
                 spec.gpuCounts().size(), spec.grid().radix(io.ridgeline.engine.sweep.Grid.PLAN));
         console.println("  software: " + spec.describeSoftware());
         if (!spec.derived().isEmpty() || !spec.unbuildable().isEmpty()) {

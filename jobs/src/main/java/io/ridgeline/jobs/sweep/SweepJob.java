@@ -57,7 +57,7 @@ public final class SweepJob {
     public static Estimate estimate(SweepSpec spec, int cores, double sampleBudgetSeconds) {
         Evaluator ev = new Evaluator(spec);
         Grid grid = ev.grid();
-        long hardwarePerCombo = grid.radix(Grid.CHIP) * grid.radix(Grid.SCALE_OUT) * grid.radix(Grid.SCALE_OUT_GBPS)
+        long hardwarePerCombo = grid.radix(Grid.CHIP) * grid.radix(Grid.SCALE_OUT) * grid.radix(Grid.SCALE_OUT_RATE)
                 * grid.radix(Grid.SCALE_UP_DOMAIN) * grid.radix(Grid.TOPOLOGY) * grid.radix(Grid.PLAN);
         long evaluations = 0;
         int[] c = new int[grid.axes()];

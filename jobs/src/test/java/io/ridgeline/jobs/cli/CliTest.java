@@ -72,7 +72,7 @@ class CliTest {
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:"); Statement st = c.createStatement()) {
             String cols = "SELECT * FROM (VALUES ";
             String tail = ") t(frontier_group, model, phase, seq_len, global_batch, chip, gpu_count, scale_out, "
-                    + "scale_out_gbps, scale_up_domain, tp, pp, dp, cp, ep, sp, vpp, zero, micro_batch, recompute, "
+                    + "scale_out_gbit_s, scale_up_domain, tp, pp, dp, cp, ep, sp, vpp, zero, micro_batch, recompute, "
                     + "precision, tokens_per_s, cost_usd)";
             String stay = "('model=m', 'm', 'training', 2048, 512, 'h100-sxm', 64, 'ndr', 400.0, 8, 8, 1, 8, 1, 1, "
                     + "true, 1, 1, 1, 'selective', 'bf16', ";
