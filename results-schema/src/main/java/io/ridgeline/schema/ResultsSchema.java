@@ -166,7 +166,7 @@ public final class ResultsSchema {
         c.add(new Column(id++, "fabric_capex_usd", DOUBLE, "USD", "TCO: switches, optics, cables and NICs of the topology; null without one"));
         c.add(new Column(id++, "logic_node", STRING, "", "derived chip: logic node (null for presets)"));
         c.add(new Column(id++, "dram_type", STRING, "", "device memory type (presets: catalogue memory_type)"));
-        c.add(new Column(id++, "dram_stacks", INT, "count", "derived chip: DRAM stacks"));
+        c.add(new Column(id++, "dram_stacks", INT, "count", "derived chip: DRAM stacks it has (the requested count, or fewer when the die edge or package limits them)"));
         c.add(new Column(id++, "dies", INT, "count", "derived chip: compute dies"));
         c.add(new Column(id++, "die_area_mm2", DOUBLE, "mm2", "derived chip: area per die"));
         c.add(new Column(id++, "power_budget_w", DOUBLE, "W", "derived chip: board power budget"));

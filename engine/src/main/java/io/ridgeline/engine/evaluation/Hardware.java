@@ -142,7 +142,8 @@ final class Hardware {
         if (d == null) {
             p.clear(ResultRow.Count.DRAM_STACKS).clear(ResultRow.Count.DIES);
         } else {
-            p.set(ResultRow.Count.DRAM_STACKS, d.stacks()).set(ResultRow.Count.DIES, d.dies());
+            // The stacks the chip has: the builder fits at most what the die edge and the package allow.
+            p.set(ResultRow.Count.DRAM_STACKS, derived[chip].stacksFitted()).set(ResultRow.Count.DIES, d.dies());
         }
     }
 }

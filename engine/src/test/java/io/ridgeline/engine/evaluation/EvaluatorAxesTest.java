@@ -4,6 +4,9 @@ import io.ridgeline.engine.cost.TcoModel;
 import io.ridgeline.engine.cost.TcoParameters;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.technology.DerivedChip;
+import io.ridgeline.engine.technology.StackLimit;
+import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.sweep.SweepLoader;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelCatalog;
@@ -169,5 +172,23 @@ class EvaluatorAxesTest {
         for (Metric m : Arrays.asList(Metric.TTFT_S, Metric.TPOT_S, Metric.MAX_BATCH, Metric.KV_CACHE_BYTES)) {
             assertTrue(Double.isNaN(r.m(m)), m.column());
         }
+    }
+
+    @Test
+    void aShorelineLimitedDesignReportsTheStacksItHas() {
+        // One 400 mm2 die: its two long edges (2 x 22.5 mm) hold 4 HBM3e PHYs of 10 mm, not the 8 asked for.
+        SweepSpec s = LOADER.parse("d.yaml", String.join("\n", "name: d", "models: [llama2-7b]",
+                "phases: [{phase: training, seq_len: [2048], global_batch: [64]}]",
+                "hardware: {derived: [{name: edge, node: [5nm], die_area_mm2: 400, power_w: 700, dram: hbm3e, "
+                        + "stacks: 8}]}", "cluster: {gpu_count: [8]}", "parallelism: {tp: [8], pp: [1]}", ""));
+        DerivedChip built = s.derived().get(0).derive(TechnologyCatalog.bundled());
+        assertEquals(8, built.stacksRequested());
+        assertEquals(StackLimit.SHORELINE, built.stackLimit());
+        List<ResultRow> rows = new Evaluator(s).evaluate(0);
+        int stacks = rows.get(0).count(ResultRow.Count.DRAM_STACKS);
+        assertEquals(built.stacksFitted(), stacks);
+        assertTrue(stacks < 8, "fitted " + stacks);
+        // The engine ran the chip with those stacks: its capacity is stacks x 24 GiB (catalog/dram_types.csv).
+        assertEquals(stacks * 24.0 * (1L << 30), rows.get(0).metric(Metric.HBM_CAPACITY_BYTES));
     }
 }
