@@ -64,12 +64,12 @@ SERIES="case design when 's3-h' then 'Hopper-class' else 'Blackwell-class' end |
 for m in tpot_ms:"time per output token [ms]" ttft_ms:"time to first token [ms]" e2e_latency_s:"end-to-end latency [s]"; do
   col=${m%%:*}; label=${m#*:}
   plot --out "$OUT/study-3" --kind line --log-y --png "$IMG/study3-$col.png" \
-    --query "select dram, $SERIES as s, $col from $CSV where status = 'ok' order by memory_bw_tbps, s" \
+    --query "select dram, $SERIES as s, $col from $CSV where status = 'ok' order by memory_bw_tbyte_s, s" \
     --x dram --y "$col" --series s --x-label "DRAM generation (fixed stacks, area and power)" --y-label "$label (log)" \
     --title "Study 3: Llama-3 70B $label vs DRAM" --subtitle "2048 prompt + 256 generated tokens; TP1 is missing where 70B does not fit"
 done
 plot --out "$OUT/study-3" --kind stacked --png "$IMG/study3-breakdown.png" \
-  --query "select dram || ', batch ' || batch as x, compute_s, memory_bound_s, communication_s, overhead_s from $CSV where design = 's3-b' and tp = 8 order by batch, memory_bw_tbps" \
+  --query "select dram || ', batch ' || batch as x, compute_s, memory_bound_s, communication_s, overhead_s from $CSV where design = 's3-b' and tp = 8 order by batch, memory_bw_tbyte_s" \
   --x x --y compute_s,memory_bound_s,communication_s,overhead_s --labels "compute,memory-bound,TP all-reduce,fixed overheads (launch; host; request)" \
   --x-label "DRAM generation, batch (Blackwell-class, TP8)" --y-label "end-to-end latency [s]" \
   --title "Study 3: what the end-to-end latency is made of" --subtitle "Llama-3 70B, 2048 + 256 tokens"

@@ -2,6 +2,7 @@ package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.Metric;
 import io.ridgeline.engine.sweep.SweepSpec;
@@ -50,6 +51,7 @@ public final class Evaluator {
     private final PlanSelection<PlanResult> selection;
     private final long[] statusCounts = new long[PointStatus.values().length];
     private long evaluations;
+    private boolean timeMemoryMisses;
 
     public Evaluator(SweepSpec spec) {
         this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled());
@@ -70,6 +72,15 @@ public final class Evaluator {
         boolean frontier = !explicit && spec.parallelism().keep() == SweepSpec.Keep.FRONTIER;
         this.selection = new PlanSelection<>(objectives.size(), metrics.length, !frontier, frontier);
         this.row = new ResultRow(grid.axes());
+    }
+
+    /**
+     * Reports the times a plan would take when it only misses memory (a study of what capacity buys), instead of
+     * leaving them null as sweep rows do: the row keeps status memory_capacity and gains every metric.
+     */
+    public Evaluator timeMemoryMisses(boolean on) {
+        timeMemoryMisses = on;
+        return this;
     }
 
     private static Map<SweepSpec.Phase, PhaseModel> phaseModels() {
@@ -117,6 +128,21 @@ public final class Evaluator {
         List<ResultRow> out = new ArrayList<>();
         evaluate(index, r -> out.add(r.copy()));
         return out;
+    }
+
+    /**
+     * Why the explicit plan of grid point {@code index} cannot run there, as errors on the plan's fields ({@code
+     * plan.tp} ...); empty when it can, or in search mode (a search skips what does not fit). Front ends that take
+     * one point refuse such a plan where a sweep writes a row with its status.
+     */
+    public List<InputError> problems(long index) {
+        if (!explicit) {
+            return List.of();
+        }
+        ResultRow p = row;
+        grid.decode(index, p.coords);
+        resolveWorkload(p);
+        return phase(p).problems(p, 0);
     }
 
     /** Evaluates grid point {@code index} and hands its rows to {@code sink}. */
@@ -179,8 +205,9 @@ public final class Evaluator {
         PlanResult miss = s.missItem();
         if (miss != null) {
             int list = explicit ? 0 : s.miss();
-            if (s.missBreaksAConstraint()) {
-                status = PointStatus.CONSTRAINT;
+            boolean timed = timeMemoryMisses && miss.infeasibility() == Infeasibility.MEMORY_CAPACITY;
+            if (s.missBreaksAConstraint() || timed) {
+                status = timed ? PointStatus.MEMORY_CAPACITY : PointStatus.CONSTRAINT;
                 phase.fillMetrics(p, list, miss, p.metrics);
                 CostColumns.fill(p.metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd(), tokensBudget);
             } else {

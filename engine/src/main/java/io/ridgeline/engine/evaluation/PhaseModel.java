@@ -2,10 +2,12 @@ package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 
@@ -47,6 +49,13 @@ public interface PhaseModel {
 
         /** Why the point has no plan at all: an explicit plan's GPU-count problem, or an empty search. */
         String noPlan(ResultRow point, boolean explicit);
+
+        /**
+         * Every reason plan {@code i} cannot run at the point, as errors on the plan's fields ({@code plan.tp},
+         * {@code plan.dp} ...): the shape rules and the GPU count; empty when it can. For single-point front ends,
+         * which refuse such a plan where a sweep would write a row with its status.
+         */
+        List<InputError> problems(ResultRow point, int i);
     }
 
     /** The phases found on the class path, by phase; a missing phase is a packaging bug. */

@@ -6,7 +6,9 @@ import io.ridgeline.engine.evaluation.PlanResult;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -97,10 +99,11 @@ final class InferencePoints implements PhaseModel.Points {
         if (explicit) {
             SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
             int replica = e.tp() * e.pp() * e.ep();
-            // dp 0 = fill the cluster; a replica larger than the cluster still runs once, and the engine reports
-            // the GPU shortfall (status gpu_count) with the numbers.
-            int dp = e.dp() > 0 ? e.dp() : Math.max(1, gpus / replica);
-            plans = new InferencePlan[]{new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
+            // dp 0 = fill the cluster with whole replicas: a GPU count that is not a multiple of the replica is a
+            // plan_shape row (not a silently smaller dp); a replica larger than the cluster still runs once, and
+            // the engine reports the GPU shortfall (status gpu_count) with the numbers.
+            int dp = e.dp() > 0 ? e.dp() : replica > gpus ? 1 : gpus % replica == 0 ? gpus / replica : 0;
+            plans = new InferencePlan[]{dp == 0 ? null : new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
                     w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(),
                     fused[p.coord(Grid.WORKLOAD)])};
         } else {
@@ -147,7 +150,29 @@ final class InferencePoints implements PhaseModel.Points {
     }
 
     @Override
+    public List<InputError> problems(ResultRow p, int i) {
+        List<InputError> out = new ArrayList<>();
+        InferencePlan plan = plans(p, p.workload())[i];
+        if (plan == null) {
+            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
+            ShapeRules.model(p.model(), e.tp(), e.pp(), e.vpp(), e.ep(), "inference plan", out);
+            out.add(ShapeRules.wholeReplicas(p.gpuCount(), e.tp() * e.ep() * e.pp(), "tp x ep x pp"));
+            return out;
+        }
+        out.addAll(InferenceStep.check(p.model(), plan));
+        if (plan.gpus() > p.gpuCount()) {
+            out.add(InputError.of("inference plan", "plan.dp", "tp x ep x pp x dp at most gpu_count " + p.gpuCount(),
+                    plan.tp() + " x " + plan.ep() + " x " + plan.pp() + " x " + plan.dp() + " = " + plan.gpus()));
+        }
+        return out;
+    }
+
+    @Override
     public String noPlan(ResultRow p, boolean explicit) {
+        if (explicit) {
+            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
+            return "gpu_count " + p.gpuCount() + " is not a multiple of tp x ep x pp = " + e.tp() * e.ep() * e.pp();
+        }
         return "no plan in the search lists fits this model and GPU count (tp x ep x pp <= gpu_count, heads, kv heads, "
                 + "ffn and layers divisible, ep 1 for dense models and dividing the experts)";
     }

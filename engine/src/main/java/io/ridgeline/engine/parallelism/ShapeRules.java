@@ -4,6 +4,7 @@ import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The shape rules a parallel plan must satisfy for a model, one set for both phases: what divides (heads and FFN by
@@ -98,6 +99,18 @@ public final class ShapeRules {
                     + "), each GPU holding experts / ep", Integer.toString(ep));
         }
         return first;
+    }
+
+    /**
+     * A plan that leaves dp out fills the cluster with whole replicas: the replica's size must divide the GPU count
+     * (a smaller dp would leave GPUs idle without saying so).
+     *
+     * @param product how the replica is made, e.g. "tp x pp x cp"
+     */
+    public static InputError wholeReplicas(int gpus, int replica, String product) {
+        return InputError.of("plan", "plan.dp", product + " (" + replica + ") dividing gpu_count " + gpus
+                + " (dp fills the cluster with whole replicas; or set dp)", String.format(Locale.ROOT,
+                "%d / %d = %.3g replicas", gpus, replica, (double) gpus / replica));
     }
 
     /** Null while checking should go on: always when collecting every problem, else until the first one. */

@@ -20,6 +20,8 @@ final class ParallelismReader {
     private static final String PLAN = "parallelism.plans";
     /** Keys of earlier sweep files that the software stack replaced: a located error names the new home. */
     private static final List<String> SOFTWARE_KEYS = List.of("overlap_grad", "flash_attention");
+    /** What an inference replica is made of: tp x ep x pp GPUs, dp replicas. */
+    private static final List<String> INFERENCE_PLAN_KEYS = List.of("tp", "pp", "ep", "dp");
 
     private final SweepReader r;
 
@@ -80,13 +82,25 @@ final class ParallelismReader {
         return r.sizes(r.value(m, SECTION, key), "parallelism." + key);
     }
 
-    /** One explicit plan; dp 0 = whatever fills the cluster, sp defaults to tp > 1. */
+    /**
+     * One explicit plan; dp 0 = whatever fills the cluster, sp defaults to tp > 1. A sweep of inference phases only
+     * takes the keys an inference plan has: the others would be silently ignored.
+     */
     private ExplicitPlan plan(SpecNode node, String path) {
         MapNode m = r.map(node, path);
         if (m == null) {
             return null;
         }
         r.knownKeys(m, path, PLAN);
+        if (!r.phases.contains(SweepSpec.Phase.TRAINING) && !r.phases.isEmpty()) {
+            for (String k : m.values().keySet()) {
+                if (r.reference.keys(PLAN).contains(k) && !INFERENCE_PLAN_KEYS.contains(k)) {
+                    r.errors().add(new InputError(r.source(), m.keyLine(k), m.keyColumn(k), path + "." + k,
+                            "no '" + k + "' in a plan of an inference phase (it takes " + String.join(", ",
+                                    INFERENCE_PLAN_KEYS) + "; precisions are phase settings)", "'" + k + "'"));
+                }
+            }
+        }
         int tp = size(m, path, "tp", 1);
         int pp = size(m, path, "pp", 1);
         int dp = m.get("dp") == null ? 0 : size(m, path, "dp", 1);

@@ -100,6 +100,9 @@ public final class SweepLoader {
         }
         List<Workload> workloads = new PhasesReader(r).read(r.required(root, "", "phases", "a list of phases"),
                 resolved);
+        for (Workload w : workloads) {
+            r.phases.add(w.phase());
+        }
         HardwareReader.Hardware hw = new HardwareReader(r).read(r.required(root, "", "hardware",
                 "a mapping with presets and/or derived"));
         NetworkReader networkReader = new NetworkReader(r);
@@ -108,9 +111,6 @@ public final class SweepLoader {
                 "a mapping (mode: search or explicit)"));
         GoalsReader goals = new GoalsReader(r);
         CostSpec cost = goals.cost(root.get("cost"));
-        for (Workload w : workloads) {
-            r.phases.add(w.phase());
-        }
         r.tokensBudget = cost.tokens() > 0;
         List<Bound> bounds = goals.constraints(root.get("constraints"));
         List<Objective> objectives = goals.objectives(root.get("objectives"));

@@ -5,12 +5,17 @@ import io.ridgeline.engine.evaluation.PlanResult;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.workload.ModelSpec;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The training phase behind the evaluator: a point's plans are the {@link PlanSpace} search list, or its explicit
@@ -105,8 +110,29 @@ final class TrainingPoints implements PhaseModel.Points {
     }
 
     @Override
+    public List<InputError> problems(ResultRow p, int i) {
+        List<InputError> out = new ArrayList<>();
+        TrainingPlan plan = plans(p, p.workload())[i];
+        if (plan == null) {
+            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
+            ShapeRules.model(p.model(), e.tp(), e.pp(), e.vpp(), e.ep(), "training plan", out);
+            out.add(ShapeRules.wholeReplicas(p.gpuCount(), e.tp() * e.pp() * e.cp(), "tp x pp x cp"));
+            return out;
+        }
+        ShapeRules.training(p.model(), p.workload().seqLen(), plan, out);
+        if (plan.gpus() != p.gpuCount()) {
+            out.add(InputError.of("training plan", "plan.dp", "tp x pp x dp x cp = gpu_count " + p.gpuCount(),
+                    plan.tp() + " x " + plan.pp() + " x " + plan.dp() + " x " + plan.cp() + " = " + plan.gpus()));
+        }
+        return out;
+    }
+
+    @Override
     public String noPlan(ResultRow p, boolean explicit) {
-        return explicit ? "gpu_count " + p.gpuCount() + " is not a multiple of tp x pp x cp"
-                : "no plan in the search lists divides this model, GPU count and batch";
+        if (explicit) {
+            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
+            return "gpu_count " + p.gpuCount() + " is not a multiple of tp x pp x cp = " + e.tp() * e.pp() * e.cp();
+        }
+        return "no plan in the search lists divides this model, GPU count and batch";
     }
 }

@@ -145,4 +145,16 @@ class EvaluatorTest {
         // Twice the stacks, twice the capacity (the stacks' power and PHY area cost compute instead: no claim there).
         assertEquals(2 * capacity[0], capacity[1], 1e-6 * capacity[1]);
     }
+
+    @Test
+    void aStudyCanAskForTheTimesOfAPointThatDoesNotFit() {
+        SweepSpec s = spec("parallelism: {mode: explicit, plans: [{tp: 8, pp: 1}]}");
+        ResultRow plain = new Evaluator(s).evaluate(0).get(0);
+        ResultRow timed = new Evaluator(s).timeMemoryMisses(true).evaluate(0).get(0);
+        assertEquals(PointStatus.MEMORY_CAPACITY, plain.status());
+        assertEquals(PointStatus.MEMORY_CAPACITY, timed.status());
+        assertTrue(Double.isNaN(plain.metric(Metric.STEP_TIME_S)), "sweep rows leave a miss untimed");
+        assertTrue(timed.metric(Metric.STEP_TIME_S) > 0, "what it would take if it fit");
+        assertEquals(plain.metric(Metric.HBM_BYTES), timed.metric(Metric.HBM_BYTES));
+    }
 }

@@ -8,6 +8,9 @@ import io.ridgeline.schema.ResultsSchema;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * Turns a {@link ResultRow} into a row of the points table. Every cell of the engine's row is named by its results
  * column; the column positions and types come from results-schema, looked up by name once. No phase branches: a
@@ -158,6 +161,18 @@ public final class PointRows {
                 out.doubleAt(METRIC_AT[i], x);
             }
         }
+    }
+
+    /** The row's non-null columns by name, in results-schema order (eval's JSON: exactly a points row). */
+    public static Map<String, Object> toMap(ResultRow p) {
+        Row row = toRow(p);
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int c = 0; c < WIDTH; c++) {
+            if (!row.isNullAt(c)) {
+                out.put(ResultsSchema.POINTS.columns().get(c).name(), row.get(c));
+            }
+        }
+        return out;
     }
 
     /** The same row with the frontier group label appended (frontier table layout). */

@@ -20,8 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Golden {@code eval} outputs: {@code ridgeline eval --json} of fixed, fully specified points, flattened to one
- * {@code path=value} line per JSON field and compared with {@code src/test/resources/golden/eval-NAME.txt}.
+ * Golden {@code eval} outputs: {@code ridgeline eval --json} of fixed, fully specified points (the point's result
+ * row, points-table columns), flattened to one {@code path=value} line per JSON field and compared with
+ * {@code src/test/resources/golden/eval-NAME.txt}.
  * Regenerate after an intentional change with {@code scripts/regenerate-golden}.
  */
 class EvalGoldenTest {
@@ -29,19 +30,20 @@ class EvalGoldenTest {
 
     static Stream<Arguments> points() {
         return Stream.of(
-                Arguments.of("training-gpt3-h100", new String[]{"--model", "gpt3-175b", "--gpu", "h100-sxm",
-                        "--gpus", "512", "--tp", "4", "--pp", "8", "--vpp", "6", "--global-batch", "2048",
-                        "--zero", "1", "--json"}),
-                Arguments.of("training-memory-a100", new String[]{"--model", "gpt3-175b", "--gpu", "a100-80g",
-                        "--gpus", "64", "--tp", "8", "--pp", "2", "--global-batch", "1536", "--zero", "1", "--json"}),
+                Arguments.of("training-gpt3-h100", new String[]{"--model", "gpt3-175b", "--chip", "h100-sxm",
+                        "--gpu-count", "512", "--phase", "training", "--seq-len", "2048", "--global-batch", "2048",
+                        "--tp", "4", "--pp", "8", "--vpp", "6", "--zero", "1", "--json"}),
+                Arguments.of("training-memory-a100", new String[]{"--model", "gpt3-175b", "--chip", "a100-80g",
+                        "--gpu-count", "64", "--phase", "training", "--seq-len", "2048", "--global-batch", "1536",
+                        "--tp", "8", "--pp", "2", "--zero", "1", "--json"}),
                 Arguments.of("inference-llama2-70b-h100", new String[]{"--phase", "inference", "--model",
-                        "llama2-70b", "--gpu", "h100-sxm", "--gpus", "4", "--tp", "4", "--batch", "64", "--input-len",
-                        "128", "--output-len", "128", "--json"}),
+                        "llama2-70b", "--chip", "h100-sxm", "--gpu-count", "4", "--tp", "4", "--batch", "64",
+                        "--input-tokens", "128", "--output-tokens", "128", "--json"}),
                 Arguments.of("inference-mixtral-h100", new String[]{"--phase", "inference", "--model",
-                        "mixtral-8x7b", "--gpu", "h100-sxm", "--gpus", "8", "--tp", "2", "--ep", "4", "--batch", "16",
-                        "--input-len", "512", "--output-len", "128", "--json"}),
+                        "mixtral-8x7b", "--chip", "h100-sxm", "--gpu-count", "8", "--tp", "2", "--ep", "4", "--batch",
+                        "16", "--input-tokens", "512", "--output-tokens", "128", "--json"}),
                 Arguments.of("gemm-a100-fp16", new String[]{"--phase", "gemm", "-m", "8192", "-n", "8192", "-k",
-                        "8192", "--gpu", "a100-80g", "--precision", "fp16", "--json"}));
+                        "8192", "--chip", "a100-80g", "--precision", "fp16", "--json"}));
     }
 
     @ParameterizedTest(name = "{0}")

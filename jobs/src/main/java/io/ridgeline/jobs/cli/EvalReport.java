@@ -1,0 +1,124 @@
+package io.ridgeline.jobs.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.ridgeline.engine.evaluation.PointStatus;
+import io.ridgeline.engine.evaluation.ResultRow;
+import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.jobs.sweep.PointRows;
+
+import java.util.Locale;
+
+/**
+ * How {@code eval} prints one result row: a breakdown table per phase, or the row itself as JSON (the points table's
+ * columns, so a point read by eval and by a sweep compare key for key).
+ */
+final class EvalReport {
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
+    private EvalReport() {
+    }
+
+    static String json(ResultRow row) {
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                    .writeValueAsString(PointRows.toMap(row)) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String text(ResultRow row) {
+        return row.workload().inference() ? inference(row) : training(row);
+    }
+
+    private static String training(ResultRow r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s on %d x %s (%d per domain, scale-out %s %.0f Gb/s per GPU), seq %d, "
+                        + "software %s%n", r.model().name(), r.gpuCount(), r.chip().id(),
+                r.count(ResultRow.Count.SCALE_UP_DOMAIN), r.text(ResultRow.Text.SCALE_OUT),
+                r.number(ResultRow.Number.SCALE_OUT_GBIT_S), r.workload().seqLen(), r.text(ResultRow.Text.SOFTWARE)));
+        sb.append("plan ").append(r.plan()).append('\n');
+        infeasible(sb, r);
+        double step = r.metric(Metric.STEP_TIME_S);
+        if (Double.isNaN(step)) {
+            sb.append("(no times: a plan that does not fit is not timed, as in sweep rows)\n");
+            memory(sb, r);
+            return sb.toString();
+        }
+        sb.append(String.format(Locale.ROOT, "%n%-28s %12s %8s%n", "time per step", "seconds", "share"));
+        row(sb, "compute (GEMM, attention)", r.metric(Metric.COMPUTE_S), step);
+        row(sb, "memory-bound kernels", r.metric(Metric.MEMORY_BOUND_S) - r.metric(Metric.OPTIMIZER_S), step);
+        row(sb, "tensor/sequence parallel", r.metric(Metric.TP_COMM_S), step);
+        row(sb, "context parallel", r.metric(Metric.CP_COMM_S), step);
+        row(sb, "expert parallel", r.metric(Metric.EP_COMM_S), step);
+        row(sb, "pipeline p2p", r.metric(Metric.PP_COMM_S), step);
+        row(sb, "pipeline bubble", r.metric(Metric.BUBBLE_S), step);
+        row(sb, "data parallel (exposed)", r.metric(Metric.DP_COMM_S), step);
+        row(sb, "optimizer", r.metric(Metric.OPTIMIZER_S), step);
+        row(sb, "host launch overhead", r.metric(Metric.OVERHEAD_S), step);
+        row(sb, "step", step, step);
+        sb.append(String.format(Locale.ROOT, "%ntokens/s %.4g   MFU %.1f%%   HFU %.1f%%   bottleneck %s%n",
+                r.metric(Metric.TOKENS_PER_S), r.metric(Metric.MFU_FRACTION) * 100,
+                r.metric(Metric.HFU_FRACTION) * 100, r.text(ResultRow.Text.BOTTLENECK)));
+        sb.append(String.format(Locale.ROOT, "energy %.4g J per step, average power %.4g W%n",
+                r.metric(Metric.ENERGY_PER_STEP_J), r.metric(Metric.CLUSTER_POWER_W)));
+        memory(sb, r);
+        return sb.toString();
+    }
+
+    private static void memory(StringBuilder sb, ResultRow r) {
+        sb.append(String.format(Locale.ROOT, "%n%-28s %12s%n", "memory per device", "GiB"));
+        memory(sb, "weights", r.metric(Metric.WEIGHT_BYTES));
+        memory(sb, "gradients", r.metric(Metric.GRADIENT_BYTES));
+        memory(sb, "optimizer state", r.metric(Metric.OPTIMIZER_BYTES));
+        memory(sb, "activations", r.metric(Metric.ACTIVATION_BYTES));
+        memory(sb, "reserve", r.metric(Metric.RESERVE_BYTES));
+        sb.append(String.format(Locale.ROOT, "%-28s %12.2f of %.2f%n", "total", r.metric(Metric.HBM_BYTES) / GIB,
+                r.metric(Metric.HBM_CAPACITY_BYTES) / GIB));
+    }
+
+    private static String inference(ResultRow r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%s inference on %d x %s, tp %d ep %d pp %d dp %d, batch %d, %d in / %d "
+                        + "out, software %s%n", r.model().name(), r.gpuCount(), r.chip().id(),
+                r.count(ResultRow.Count.TP), r.count(ResultRow.Count.EP), r.count(ResultRow.Count.PP),
+                r.count(ResultRow.Count.DP), r.workload().globalBatch(), r.workload().inputTokens(),
+                r.workload().outputTokens(), r.text(ResultRow.Text.SOFTWARE) == null ? "none"
+                        : r.text(ResultRow.Text.SOFTWARE)));
+        sb.append("plan ").append(r.plan()).append('\n');
+        infeasible(sb, r);
+        if (!Double.isNaN(r.metric(Metric.TTFT_S))) {
+            times(sb, r);
+        }
+        sb.append(String.format(Locale.ROOT, "memory per GPU: weights %.2f GiB, KV cache %.2f GiB, activations %.2f "
+                        + "GiB, reserve %.2f GiB of %.2f GiB%n", r.metric(Metric.WEIGHT_BYTES) / GIB,
+                r.metric(Metric.KV_CACHE_BYTES) / GIB, r.metric(Metric.ACTIVATION_BYTES) / GIB,
+                r.metric(Metric.RESERVE_BYTES) / GIB, r.metric(Metric.HBM_CAPACITY_BYTES) / GIB));
+        return sb.toString();
+    }
+
+    private static void times(StringBuilder sb, ResultRow r) {
+        sb.append(String.format(Locale.ROOT, "TTFT %.2f ms   TPOT %.3f ms   end-to-end %.4f s%n",
+                r.metric(Metric.TTFT_S) * 1e3, r.metric(Metric.TPOT_S) * 1e3, r.metric(Metric.E2E_LATENCY_S)));
+        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g   max batch (KV cache) %d   bottleneck %s%n",
+                r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU), (int) r.metric(Metric.MAX_BATCH),
+                r.text(ResultRow.Text.BOTTLENECK)));
+        sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n", r.metric(Metric.ENERGY_PER_TOKEN_J)));
+    }
+
+    private static void infeasible(StringBuilder sb, ResultRow r) {
+        if (r.status() != PointStatus.OK) {
+            sb.append("INFEASIBLE (").append(r.status().id()).append("): ").append(r.detail()).append('\n');
+        }
+    }
+
+    private static void row(StringBuilder sb, String label, double seconds, double step) {
+        sb.append(String.format(Locale.ROOT, "%-28s %12.5f %7.1f%%%n", label, seconds, seconds / step * 100));
+    }
+
+    private static void memory(StringBuilder sb, String label, double bytes) {
+        sb.append(String.format(Locale.ROOT, "%-28s %12.2f%n", label, bytes / GIB));
+    }
+}
