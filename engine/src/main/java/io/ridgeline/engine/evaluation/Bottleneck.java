@@ -1,6 +1,6 @@
 package io.ridgeline.engine.evaluation;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.Names;
 
 /**
  * What limits a point the most, in either phase: the cause with the largest share of its time, or capacity when it
@@ -9,11 +9,9 @@ import java.util.Locale;
 public enum Bottleneck {
     COMPUTE, MEMORY_BANDWIDTH, MEMORY_CAPACITY, SCALE_UP_NETWORK, SCALE_OUT_NETWORK, PIPELINE_BUBBLE, OVERHEAD;
 
-    /** Lower-case name, computed once: ids are written per row in sweeps. */
-    private final String id = name().toLowerCase(Locale.ROOT);
-
+    /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return id;
+        return Names.id(this);
     }
 
     /** The network a communication time was spent on. */

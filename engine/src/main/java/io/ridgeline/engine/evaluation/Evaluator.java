@@ -2,6 +2,7 @@ package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.Metric;
@@ -35,8 +36,6 @@ public final class Evaluator {
         void accept(ResultRow row);
     }
 
-    private static volatile Map<SweepSpec.Phase, PhaseModel> phaseModels;
-
     private final SweepSpec spec;
     private final Grid grid;
     private final ModelSpec[] models;
@@ -62,7 +61,7 @@ public final class Evaluator {
         this.grid = spec.grid();
         this.models = spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new);
         this.hardware = new Hardware(spec, hardwareCatalog);
-        for (Map.Entry<SweepSpec.Phase, PhaseModel> e : phaseModels().entrySet()) {
+        for (Map.Entry<SweepSpec.Phase, PhaseModel> e : PhaseModel.all().entrySet()) {
             phases[e.getKey().ordinal()] = e.getValue().points(spec, models, hardwareCatalog);
         }
         this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
@@ -83,36 +82,8 @@ public final class Evaluator {
         return this;
     }
 
-    private static Map<SweepSpec.Phase, PhaseModel> phaseModels() {
-        Map<SweepSpec.Phase, PhaseModel> m = phaseModels;
-        if (m == null) {
-            m = PhaseModel.load();
-            phaseModels = m;
-        }
-        return m;
-    }
-
     public Grid grid() {
         return grid;
-    }
-
-    public SweepSpec spec() {
-        return spec;
-    }
-
-    /** Engine evaluations so far (plans evaluated, over all points). */
-    public long evaluations() {
-        return evaluations;
-    }
-
-    /** Grid points so far by final status, indexed by {@link PointStatus#ordinal()}. */
-    public long[] statusCounts() {
-        return statusCounts;
-    }
-
-    /** The sweep's objectives (minimisation vectors of metrics rows). */
-    public Objectives objectives() {
-        return objectives;
     }
 
     /** Plans a search tries at this point (1 in explicit mode); for estimates. */
@@ -130,6 +101,11 @@ public final class Evaluator {
         return out;
     }
 
+    /** The sweep's objectives (minimisation vectors of metrics rows). */
+    public Objectives objectives() {
+        return objectives;
+    }
+
     /**
      * Why the explicit plan of grid point {@code index} cannot run there, as errors on the plan's fields ({@code
      * plan.tp} ...); empty when it can, or in search mode (a search skips what does not fit). Front ends that take
@@ -142,7 +118,20 @@ public final class Evaluator {
         ResultRow p = row;
         grid.decode(index, p.coords);
         resolveWorkload(p);
-        return phase(p).problems(p, 0);
+        List<InputError> out = phase(p).problems(p, 0);
+        if (out == null) {
+            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coords[Grid.PLAN]);
+            out = new ArrayList<>();
+            ShapeRules.model(p.model, e.tp(), e.pp(), e.vpp(), e.ep(), p.workload.phase().id() + " plan", out);
+            out.add(wholeReplicas(p, phase(p)));
+        }
+        return out;
+    }
+
+    /** The problem of an explicit plan whose replicas do not fill the cluster (dp left out). */
+    private InputError wholeReplicas(ResultRow p, PhaseModel.Points phase) {
+        return ShapeRules.wholeReplicas(p.gpuCount, phase.replicaGpus(spec.parallelism().plans().get(
+                p.coords[Grid.PLAN])), phase.replicaProduct());
     }
 
     /** Evaluates grid point {@code index} and hands its rows to {@code sink}. */
@@ -184,6 +173,11 @@ public final class Evaluator {
         emit(p, phase, sink, tokensBudget);
     }
 
+    /** Engine evaluations so far (plans evaluated, over all points). */
+    public long evaluations() {
+        return evaluations;
+    }
+
     private void emit(ResultRow p, PhaseModel.Points phase, Sink sink, double tokensBudget) {
         PlanSelection<PlanResult> s = selection;
         if (s.frontierSize() > 0) {
@@ -222,7 +216,8 @@ public final class Evaluator {
             Metric.fillUnevaluated(p.metrics, p.chip, p.gpuCount);
             CostColumns.fillHardware(p.metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd());
             status = explicit ? PointStatus.PLAN_SHAPE : PointStatus.NO_VALID_PLAN;
-            emit(p, phase, sink, explicit ? p.coords[Grid.PLAN] : -1, null, status, phase.noPlan(p, explicit));
+            emit(p, phase, sink, explicit ? p.coords[Grid.PLAN] : -1, null, status,
+                    explicit ? wholeReplicas(p, phase).detail() : phase.noPlan());
         }
         statusCounts[status.ordinal()]++;
     }
@@ -245,6 +240,11 @@ public final class Evaluator {
         p.set(ResultRow.Text.STATUS, status.id());
         p.set(ResultRow.Text.DETAIL, detail);
         sink.accept(p);
+    }
+
+    /** Grid points so far by final status, indexed by {@link PointStatus#ordinal()}. */
+    public long[] statusCounts() {
+        return statusCounts;
     }
 
     private SweepSpec.Bound broken(double[] m) {

@@ -1,6 +1,6 @@
 package io.ridgeline.engine.evaluation;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.Names;
 
 /** Why a point cannot run, in either phase. Infeasible is a value (a row with its reason), never an exception. */
 public enum Infeasibility {
@@ -12,10 +12,8 @@ public enum Infeasibility {
     /** The plan needs more or other GPUs than the system has. */
     GPU_COUNT;
 
-    /** Lower-case name, computed once: ids are written per row in sweeps. */
-    private final String id = name().toLowerCase(Locale.ROOT);
-
+    /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return id;
+        return Names.id(this);
     }
 }

@@ -17,18 +17,36 @@ import java.util.ServiceLoader;
  * {@code META-INF/services/io.ridgeline.engine.evaluation.PhaseModel} and found once per evaluator, so this package
  * does not depend on the phase packages that depend on it (Infeasibility, Bottleneck, PlanResult).
  */
-public interface PhaseModel {
-    SweepSpec.Phase phase();
+public abstract class PhaseModel {
+    /** Makes a phase's {@link Points} for one spec. */
+    @FunctionalInterface
+    public interface Factory {
+        Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware);
+    }
+
+    private final SweepSpec.Phase phase;
+    private final Factory factory;
+
+    protected PhaseModel(SweepSpec.Phase phase, Factory factory) {
+        this.phase = phase;
+        this.factory = factory;
+    }
+
+    public final SweepSpec.Phase phase() {
+        return phase;
+    }
 
     /** Evaluates this phase's grid points of a spec; one per {@link Evaluator} (not thread-safe). */
-    Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware);
+    public final Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
+        return factory.points(spec, models, hardware);
+    }
 
     /**
      * The plans of one phase's grid points and how they read as row cells. The point's context (model, workload,
      * chip, GPU count, coordinates) is in the {@link ResultRow} the evaluator passes; plan {@code i} is an index into
      * the point's plan list (the search list, or the one explicit plan).
      */
-    interface Points {
+    public interface Points {
         /** Plans at the point: the size of its search list, or 1 for an explicit plan. */
         int plans(ResultRow point);
 
@@ -47,19 +65,36 @@ public interface PhaseModel {
         /** The plan cells of plan {@code i} (tp, pp, ..., precision) into the point's row. */
         void writePlan(ResultRow point, int i);
 
-        /** Why the point has no plan at all: an explicit plan's GPU-count problem, or an empty search. */
-        String noPlan(ResultRow point, boolean explicit);
+        /** Why a search found no plan for the point (the lists that would have to change). */
+        String noPlan();
+
+        /** GPUs of one replica of an explicit plan: its dp fills the cluster with whole replicas. */
+        int replicaGpus(SweepSpec.ExplicitPlan plan);
+
+        /** How a replica is made, for messages: "tp x pp x cp" (training), "tp x ep x pp" (inference). */
+        String replicaProduct();
 
         /**
          * Every reason plan {@code i} cannot run at the point, as errors on the plan's fields ({@code plan.tp},
-         * {@code plan.dp} ...): the shape rules and the GPU count; empty when it can. For single-point front ends,
-         * which refuse such a plan where a sweep would write a row with its status.
+         * {@code plan.dp} ...): the shape rules and the GPU count; empty when it can; null when that explicit plan
+         * cannot exist at this GPU count (the evaluator says why). For single-point front ends, which refuse such a
+         * plan where a sweep would write a row with its status.
          */
         List<InputError> problems(ResultRow point, int i);
     }
 
-    /** The phases found on the class path, by phase; a missing phase is a packaging bug. */
-    static Map<SweepSpec.Phase, PhaseModel> load() {
+    /** The phases found on the class path, by phase (looked up once). */
+    static Map<SweepSpec.Phase, PhaseModel> all() {
+        return Loaded.ALL;
+    }
+
+    /** Found on first use, once (the JVM's class initialisation is the lock). */
+    private static final class Loaded {
+        static final Map<SweepSpec.Phase, PhaseModel> ALL = load();
+    }
+
+    /** The phases on the class path; a missing or doubled phase is a packaging bug. */
+    private static Map<SweepSpec.Phase, PhaseModel> load() {
         Map<SweepSpec.Phase, PhaseModel> out = new EnumMap<>(SweepSpec.Phase.class);
         for (PhaseModel m : ServiceLoader.load(PhaseModel.class, PhaseModel.class.getClassLoader())) {
             if (out.put(m.phase(), m) != null) {

@@ -1,16 +1,14 @@
 package io.ridgeline.engine.evaluation;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.Names;
 
 /** The status column of a point row: ok, why it cannot run, or which constraint it breaks. */
 public enum PointStatus {
     OK, MEMORY_CAPACITY, PLAN_SHAPE, GPU_COUNT, NO_VALID_PLAN, CONSTRAINT;
 
-    /** Lower-case name, computed once: ids are written per row in sweeps. */
-    private final String id = name().toLowerCase(Locale.ROOT);
-
+    /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return id;
+        return Names.id(this);
     }
 
     public static PointStatus of(Infeasibility i) {

@@ -63,12 +63,12 @@ public final class ResultRow {
         Count.ZERO, Count.MICRO_BATCH};
     private static final Flag[] PLAN_FLAGS = {Flag.SP, Flag.OVERLAP_GRAD, Flag.FLASH_ATTENTION};
 
-    private final String[] text = new String[Text.values().length];
-    private final int[] counts = new int[Count.values().length];
+    private final String[] text;
+    private final int[] counts;
     /** -1 empty, 0 false, 1 true. */
-    private final byte[] flags = new byte[Flag.values().length];
-    private final double[] numbers = new double[Number.values().length];
-    final double[] metrics = new double[Metric.values().length];
+    private final byte[] flags;
+    private final double[] numbers;
+    final double[] metrics;
     final int[] coords;
     long pointIndex;
     PointStatus status;
@@ -80,7 +80,11 @@ public final class ResultRow {
 
     public ResultRow(int axes) {
         coords = new int[axes];
-        Arrays.fill(text, null);
+        text = new String[Text.values().length];
+        counts = new int[Count.values().length];
+        flags = new byte[Flag.values().length];
+        numbers = new double[Number.values().length];
+        metrics = new double[Metric.values().length];
         Arrays.fill(counts, NO_COUNT);
         Arrays.fill(flags, (byte) -1);
         Arrays.fill(numbers, Double.NaN);
@@ -88,21 +92,28 @@ public final class ResultRow {
 
     /** A copy that later evaluations do not touch (for sinks that keep rows). */
     public ResultRow copy() {
-        ResultRow c = new ResultRow(coords.length);
-        System.arraycopy(text, 0, c.text, 0, text.length);
-        System.arraycopy(counts, 0, c.counts, 0, counts.length);
-        System.arraycopy(flags, 0, c.flags, 0, flags.length);
-        System.arraycopy(numbers, 0, c.numbers, 0, numbers.length);
-        System.arraycopy(metrics, 0, c.metrics, 0, metrics.length);
-        System.arraycopy(coords, 0, c.coords, 0, coords.length);
-        c.pointIndex = pointIndex;
-        c.status = status;
-        c.model = model;
-        c.workload = workload;
-        c.chip = chip;
-        c.gpuCount = gpuCount;
-        c.plan = plan;
-        return c;
+        return new ResultRow(this);
+    }
+
+    private ResultRow(ResultRow o) {
+        text = o.text.clone();
+        counts = o.counts.clone();
+        flags = o.flags.clone();
+        numbers = o.numbers.clone();
+        metrics = o.metrics.clone();
+        coords = o.coords.clone();
+        // the point's context: shared, immutable values
+        context(o.pointIndex, o.status, o.model, o.workload, o.chip, o.gpuCount, o.plan);
+    }
+
+    private void context(long index, PointStatus s, ModelSpec m, SweepSpec.Workload w, Chip c, int gpus, Object p) {
+        pointIndex = index;
+        status = s;
+        model = m;
+        workload = w;
+        chip = c;
+        gpuCount = gpus;
+        plan = p;
     }
 
     // ---- cells ----

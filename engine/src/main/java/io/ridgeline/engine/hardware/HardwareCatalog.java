@@ -1,8 +1,6 @@
 package io.ridgeline.engine.hardware;
 
 import io.ridgeline.engine.spec.CsvTable;
-import io.ridgeline.engine.spec.InputError;
-import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
 
 import java.util.ArrayList;
@@ -23,7 +21,6 @@ public final class HardwareCatalog {
     private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "cdna3", "ampere",
             "cdna4", "ampere");
 
-    private static volatile HardwareCatalog bundled;
 
     private final Map<String, ChipFamily> families;
     private final Map<String, Chip> chips;
@@ -42,17 +39,12 @@ public final class HardwareCatalog {
 
     /** The catalogue shipped in the engine jar. */
     public static HardwareCatalog bundled() {
-        HardwareCatalog c = bundled;
-        if (c == null) {
-            synchronized (HardwareCatalog.class) {
-                c = bundled;
-                if (c == null) {
-                    c = load();
-                    bundled = c;
-                }
-            }
-        }
-        return c;
+        return Bundled.CATALOG;
+    }
+
+    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
+    private static final class Bundled {
+        static final HardwareCatalog CATALOG = load();
     }
 
     private static HardwareCatalog load() {
@@ -151,12 +143,7 @@ public final class HardwareCatalog {
 
     /** A preset by id, or a clear error listing the known ones. */
     public Chip chip(String id) {
-        Chip c = chips.get(id);
-        if (c == null) {
-            throw new InvalidInputException(InputError.of("chip catalogue", "gpu",
-                    Names.expectedOneOf(id, chips.keySet()), "'" + id + "'"));
-        }
-        return c;
+        return Names.lookup(chips, id, "chip catalogue", "gpu");
     }
 
     /** Logic node id (catalog/logic_nodes.csv) of a preset's compute die; "" when the catalogue does not say. */
@@ -173,12 +160,7 @@ public final class HardwareCatalog {
     }
 
     public ChipFamily family(String name) {
-        ChipFamily f = families.get(name);
-        if (f == null) {
-            throw new InvalidInputException(InputError.of("family catalogue", "family",
-                    Names.expectedOneOf(name, families.keySet()), "'" + name + "'"));
-        }
-        return f;
+        return Names.lookup(families, name, "family catalogue", "family");
     }
 
     public Map<String, ChipFamily> families() {
@@ -186,12 +168,7 @@ public final class HardwareCatalog {
     }
 
     public ScaleOutNetwork network(String id) {
-        ScaleOutNetwork n = networks.get(id);
-        if (n == null) {
-            throw new InvalidInputException(InputError.of("network catalogue", "scale_out",
-                    Names.expectedOneOf(id, networks.keySet()), "'" + id + "'"));
-        }
-        return n;
+        return Names.lookup(networks, id, "network catalogue", "scale_out");
     }
 
     public Map<String, ScaleOutNetwork> networks() {

@@ -1,6 +1,6 @@
 package io.ridgeline.engine.hardware;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.Names;
 
 /** Numeric formats of tensor-core math and of stored tensors. */
 public enum Precision {
@@ -17,20 +17,13 @@ public enum Precision {
         return bytes;
     }
 
-    /** Lower-case name, computed once: ids are written per row in sweeps. */
-    private final String id = name().toLowerCase(Locale.ROOT);
-
+    /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return id;
+        return Names.id(this);
     }
 
     /** Parses "bf16", "FP8"…; null when unknown. */
     public static Precision parse(String s) {
-        for (Precision p : values()) {
-            if (p.name().equalsIgnoreCase(s.trim())) {
-                return p;
-            }
-        }
-        return null;
+        return Names.parse(Precision.class, s);
     }
 }

@@ -1,12 +1,11 @@
 package io.ridgeline.engine.inference;
 
 import io.ridgeline.engine.evaluation.Infeasibility;
-import io.ridgeline.engine.evaluation.PhaseModel;
+import io.ridgeline.engine.evaluation.PlanPoints;
 import io.ridgeline.engine.evaluation.PlanResult;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
-import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
@@ -27,19 +26,15 @@ import java.util.List;
  * {@link InferenceWorkload}s are built once per evaluator; {@link InferenceStep} keeps its per-(model, system, plan)
  * tables while those objects repeat.
  */
-final class InferencePoints implements PhaseModel.Points {
-    private final SweepSpec spec;
+final class InferencePoints extends PlanPoints<InferencePlan> {
     private final InferenceStep step;
     private final InferenceWorkload[] workloads;
-    private final InferencePlan[][] planCache;
-    private final boolean explicit;
     /** Per workload: fused prefill attention, from the serving stack (no stack: fused, as runtimes ship). */
     private final boolean[] fused;
 
     InferencePoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
-        this.spec = spec;
+        super(spec);
         this.step = new InferenceStep(hardware);
-        this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
         this.workloads = new InferenceWorkload[spec.workloads().size()];
         this.fused = new boolean[workloads.length];
         for (int i = 0; i < workloads.length; i++) {
@@ -51,7 +46,6 @@ final class InferencePoints implements PhaseModel.Points {
                         || StackCatalog.bundled().profile(w.software()).serving().attention().fused();
             }
         }
-        this.planCache = new InferencePlan[spec.planSlots()][];
     }
 
     /**
@@ -81,49 +75,33 @@ final class InferencePoints implements PhaseModel.Points {
         return out.toArray(new InferencePlan[0]);
     }
 
+    /** The search list of a point, or its explicit plan (null where dp cannot fill the cluster). */
     @Override
-    public int plans(ResultRow p) {
-        return plans(p, p.workload()).length;
-    }
-
-    /** The plans of a point (cached per (model, workload, GPU count[, explicit plan])). */
-    private InferencePlan[] plans(ResultRow p, SweepSpec.Workload w) {
-        int slot = spec.planSlot(p.coord(Grid.MODEL), p.coord(Grid.WORKLOAD), p.coord(Grid.GPU_COUNT),
-                p.coord(Grid.PLAN));
-        InferencePlan[] cached = slot < planCache.length ? planCache[slot] : null;
-        if (cached != null) {
-            return cached;
-        }
+    protected InferencePlan[] build(ResultRow p) {
+        SweepSpec.Workload w = p.workload();
         int gpus = p.gpuCount();
-        InferencePlan[] plans;
-        if (explicit) {
-            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
-            int replica = e.tp() * e.pp() * e.ep();
-            // dp 0 = fill the cluster with whole replicas: a GPU count that is not a multiple of the replica is a
-            // plan_shape row (not a silently smaller dp); a replica larger than the cluster still runs once, and
-            // the engine reports the GPU shortfall (status gpu_count) with the numbers.
-            int dp = e.dp() > 0 ? e.dp() : replica > gpus ? 1 : gpus % replica == 0 ? gpus / replica : 0;
-            plans = new InferencePlan[]{dp == 0 ? null : new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
-                    w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(),
-                    fused[p.coord(Grid.WORKLOAD)])};
-        } else {
-            plans = enumerate(p.model(), gpus, w, spec.parallelism(), fused[p.coord(Grid.WORKLOAD)]);
+        boolean fusedAttention = fused[p.coord(Grid.WORKLOAD)];
+        if (!explicit) {
+            return enumerate(p.model(), gpus, w, spec.parallelism(), fusedAttention);
         }
-        if (slot < planCache.length) {
-            planCache[slot] = plans;
-        }
-        return plans;
+        SweepSpec.ExplicitPlan e = explicitPlan(p);
+        int replica = replicaGpus(e);
+        // dp 0 = fill the cluster with whole replicas: a GPU count that is not a multiple of the replica is a
+        // plan_shape row (not a silently smaller dp); a replica larger than the cluster still runs once, and the
+        // engine reports the GPU shortfall (status gpu_count) with the numbers.
+        int dp = e.dp() > 0 ? e.dp() : replica > gpus ? 1 : gpus % replica == 0 ? gpus / replica : 0;
+        return new InferencePlan[]{dp == 0 ? null : new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
+                w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(), fusedAttention)};
     }
 
     @Override
-    public PlanResult evaluate(ResultRow p, SystemSpec system, int i) {
-        InferencePlan plan = plans(p, p.workload())[i];
-        return plan == null ? null : step.evaluate(p.model(), system, plan, workloads[p.coord(Grid.WORKLOAD)]);
+    protected PlanResult run(ResultRow p, SystemSpec system, InferencePlan plan) {
+        return step.evaluate(p.model(), system, plan, workloads[p.coord(Grid.WORKLOAD)]);
     }
 
     @Override
-    public void fillMetrics(ResultRow p, int i, PlanResult r, double[] metrics) {
-        InferenceColumns.fill(metrics, (InferenceResult) r, plans(p, p.workload())[i], p.chip(), p.gpuCount());
+    protected void fill(ResultRow p, InferencePlan plan, PlanResult r, double[] metrics) {
+        InferenceColumns.fill(metrics, (InferenceResult) r, plan, p.chip(), p.gpuCount());
     }
 
     @Override
@@ -145,20 +123,13 @@ final class InferencePoints implements PhaseModel.Points {
     }
 
     @Override
-    public void writePlan(ResultRow p, int i) {
-        InferenceColumns.write(plans(p, p.workload())[i], p);
+    protected void write(InferencePlan plan, ResultRow row) {
+        InferenceColumns.write(plan, row);
     }
 
     @Override
-    public List<InputError> problems(ResultRow p, int i) {
+    protected List<InputError> check(ResultRow p, InferencePlan plan) {
         List<InputError> out = new ArrayList<>();
-        InferencePlan plan = plans(p, p.workload())[i];
-        if (plan == null) {
-            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
-            ShapeRules.model(p.model(), e.tp(), e.pp(), e.vpp(), e.ep(), "inference plan", out);
-            out.add(ShapeRules.wholeReplicas(p.gpuCount(), e.tp() * e.ep() * e.pp(), "tp x ep x pp"));
-            return out;
-        }
         out.addAll(InferenceStep.check(p.model(), plan));
         if (plan.gpus() > p.gpuCount()) {
             out.add(InputError.of("inference plan", "plan.dp", "tp x ep x pp x dp at most gpu_count " + p.gpuCount(),
@@ -168,12 +139,18 @@ final class InferencePoints implements PhaseModel.Points {
     }
 
     @Override
-    public String noPlan(ResultRow p, boolean explicit) {
-        if (explicit) {
-            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
-            return "gpu_count " + p.gpuCount() + " is not a multiple of tp x ep x pp = " + e.tp() * e.ep() * e.pp();
-        }
+    public String noPlan() {
         return "no plan in the search lists fits this model and GPU count (tp x ep x pp <= gpu_count, heads, kv heads, "
                 + "ffn and layers divisible, ep 1 for dense models and dividing the experts)";
+    }
+
+    @Override
+    public int replicaGpus(SweepSpec.ExplicitPlan e) {
+        return e.tp() * e.ep() * e.pp();
+    }
+
+    @Override
+    public String replicaProduct() {
+        return "tp x ep x pp";
     }
 }

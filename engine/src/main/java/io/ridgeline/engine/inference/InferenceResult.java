@@ -50,10 +50,6 @@ public record InferenceResult(
         return detail;
     }
 
-    @Override
-    public boolean feasible() {
-        return infeasibility == Infeasibility.NONE;
-    }
 
     /** Everything resident on the most loaded GPU. */
     @Override

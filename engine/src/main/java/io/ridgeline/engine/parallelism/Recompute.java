@@ -1,6 +1,6 @@
 package io.ridgeline.engine.parallelism;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.Names;
 
 /** Activation recomputation (Korthikanti et al. 2022). */
 public enum Recompute {
@@ -11,19 +11,12 @@ public enum Recompute {
     /** Keep only each layer's input; re-run the whole layer forward in backward. */
     FULL;
 
-    /** Lower-case name, computed once: ids are written per row in sweeps. */
-    private final String id = name().toLowerCase(Locale.ROOT);
-
+    /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return id;
+        return Names.id(this);
     }
 
     public static Recompute parse(String s) {
-        for (Recompute r : values()) {
-            if (r.name().equalsIgnoreCase(s.trim())) {
-                return r;
-            }
-        }
-        return null;
+        return Names.parse(Recompute.class, s);
     }
 }

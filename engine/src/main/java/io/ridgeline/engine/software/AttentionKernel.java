@@ -1,6 +1,6 @@
 package io.ridgeline.engine.software;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.Names;
 
 /** How a stack computes the attention core (the s x s part). */
 public enum AttentionKernel {
@@ -13,10 +13,9 @@ public enum AttentionKernel {
     /** cuDNN fused attention as Transformer Engine calls it (FlashAttention-style, vendor kernels). */
     CUDNN;
 
-    private final String id = name().toLowerCase(Locale.ROOT);
-
+    /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return id;
+        return Names.id(this);
     }
 
     /** True for every kernel that keeps no s x s tensor (all but {@link #UNFUSED}). */

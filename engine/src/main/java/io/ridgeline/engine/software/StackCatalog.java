@@ -3,15 +3,13 @@ package io.ridgeline.engine.software;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.Resources;
 import io.ridgeline.engine.spec.SpecNode;
 import io.ridgeline.engine.spec.SpecNode.MapNode;
 import io.ridgeline.engine.spec.SpecNode.Scalar;
 import io.ridgeline.engine.spec.SpecReader;
 import io.ridgeline.engine.spec.SpecTreeReader;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -32,7 +30,6 @@ import java.util.TreeMap;
 public final class StackCatalog {
     static final String RESOURCE = "catalog/stacks.yaml";
     static final List<String> ENTRY_KEYS = List.of("description", "aliases", "extends", "training", "serving");
-    private static volatile StackCatalog bundled;
 
     private final Map<String, StackProfile> byId;
     private final Map<String, StackProfile> byAlias;
@@ -50,24 +47,12 @@ public final class StackCatalog {
 
     /** The catalogue shipped in the engine's resources (loaded once). */
     public static StackCatalog bundled() {
-        StackCatalog c = bundled;
-        if (c == null) {
-            synchronized (StackCatalog.class) {
-                c = bundled;
-                if (c == null) {
-                    try (InputStream in = StackCatalog.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-                        if (in == null) {
-                            throw new IllegalStateException("missing resource " + RESOURCE);
-                        }
-                        c = parse(RESOURCE, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                    } catch (IOException e) {
-                        throw new IllegalStateException("cannot read " + RESOURCE, e);
-                    }
-                    bundled = c;
-                }
-            }
-        }
-        return c;
+        return Bundled.CATALOG;
+    }
+
+    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
+    private static final class Bundled {
+        static final StackCatalog CATALOG = parse(RESOURCE, Resources.text(RESOURCE));
     }
 
     /** Parses a stacks file; every problem is reported at once with file, line, column and field path. */
@@ -199,15 +184,8 @@ public final class StackCatalog {
 
     /** The profile for an exact id or alias. */
     public StackProfile profile(String id) {
-        StackProfile p = byId.get(id);
-        if (p == null) {
-            p = byAlias.get(id);
-        }
-        if (p == null) {
-            throw new InvalidInputException(InputError.of("software", "software",
-                    Names.expectedOneOf(id, byId.keySet()), "'" + id + "'"));
-        }
-        return p;
+        StackProfile p = byAlias.get(id);
+        return p != null ? p : Names.lookup(byId, id, "software", "software");
     }
 
     /** How a framework name found its profile. */

@@ -8,15 +8,9 @@ import java.util.Arrays;
  * the grid is never materialised.
  */
 public final class Grid {
-    public static final int MODEL = 0;
-    public static final int WORKLOAD = 1;
-    public static final int CHIP = 2;
-    public static final int SCALE_OUT = 3;
-    public static final int SCALE_OUT_RATE = 4;
-    public static final int SCALE_UP_DOMAIN = 5;
-    public static final int TOPOLOGY = 6;
-    public static final int GPU_COUNT = 7;
-    public static final int PLAN = 8;
+    /** The axes of a sweep's grid, in index order (the plan axis varies fastest). */
+    public static final int MODEL = 0, WORKLOAD = 1, CHIP = 2, SCALE_OUT = 3, SCALE_OUT_RATE = 4, SCALE_UP_DOMAIN = 5,
+            TOPOLOGY = 6, GPU_COUNT = 7, PLAN = 8;
 
     private final long[] radices;
     private final long size;

@@ -4,25 +4,26 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-/** The categorical columns a frontier can be grouped by; each is one grid axis (the phase settings share the workload axis). */
+/** The categorical columns a frontier can be grouped by, each read from one grid axis. */
 public enum GroupColumn {
-    MODEL(Grid.MODEL), PHASE(Grid.WORKLOAD), SEQ_LEN(Grid.WORKLOAD), GLOBAL_BATCH(Grid.WORKLOAD), CHIP(Grid.CHIP),
-    SCALE_OUT(Grid.SCALE_OUT), SCALE_OUT_GBIT_S(Grid.SCALE_OUT_RATE), SCALE_UP_DOMAIN(Grid.SCALE_UP_DOMAIN),
-    GPU_COUNT(Grid.GPU_COUNT), TOPOLOGY(Grid.TOPOLOGY),
+    MODEL, PHASE, SEQ_LEN, GLOBAL_BATCH, CHIP, SCALE_OUT, SCALE_OUT_GBIT_S, SCALE_UP_DOMAIN, GPU_COUNT, TOPOLOGY,
     // inference phase settings (null on training rows)
-    INPUT_TOKENS(Grid.WORKLOAD), OUTPUT_TOKENS(Grid.WORKLOAD), CONCURRENCY(Grid.WORKLOAD),
-    WEIGHT_PRECISION(Grid.WORKLOAD), KV_CACHE_PRECISION(Grid.WORKLOAD), CUDA_GRAPHS(Grid.WORKLOAD),
+    INPUT_TOKENS, OUTPUT_TOKENS, CONCURRENCY, WEIGHT_PRECISION, KV_CACHE_PRECISION, CUDA_GRAPHS,
     // the phase's software stack (schema 3)
-    SOFTWARE(Grid.WORKLOAD);
+    SOFTWARE;
 
-    private final int axis;
-
-    GroupColumn(int axis) {
-        this.axis = axis;
-    }
-
+    /** The grid axis the column's values come from: the phase settings all share the workload axis. */
     public int axis() {
-        return axis;
+        return switch (this) {
+            case MODEL -> Grid.MODEL;
+            case CHIP -> Grid.CHIP;
+            case SCALE_OUT -> Grid.SCALE_OUT;
+            case SCALE_OUT_GBIT_S -> Grid.SCALE_OUT_RATE;
+            case SCALE_UP_DOMAIN -> Grid.SCALE_UP_DOMAIN;
+            case GPU_COUNT -> Grid.GPU_COUNT;
+            case TOPOLOGY -> Grid.TOPOLOGY;
+            default -> Grid.WORKLOAD;
+        };
     }
 
     public String column() {

@@ -10,10 +10,7 @@ import io.ridgeline.engine.spec.SpecNode.Scalar;
 import io.ridgeline.engine.spec.SpecTreeReader;
 import io.ridgeline.engine.workload.ModelCatalog;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -100,16 +97,7 @@ public final class PointLoader {
     }
 
     private static MapNode fileRoot(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "an existing point file",
-                    "no such file"));
-        } catch (IOException e) {
-            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "a readable point file",
-                    e.toString()));
-        }
+        String text = new String(SweepLoader.bytes(file, "point file"), StandardCharsets.UTF_8);
         SpecNode root = SpecTreeReader.parse(file.toString(), text);
         if (root instanceof MapNode m) {
             return m;

@@ -4,11 +4,9 @@ import io.ridgeline.engine.spec.SpecNode;
 import io.ridgeline.engine.spec.SpecNode.ListNode;
 import io.ridgeline.engine.spec.SpecNode.MapNode;
 import io.ridgeline.engine.spec.SpecNode.Scalar;
+import io.ridgeline.engine.spec.Resources;
 import io.ridgeline.engine.spec.SpecTreeReader;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,8 +18,6 @@ import java.util.List;
  */
 final class Reference {
     static final String RESOURCE = "ridgeline/reference.yaml";
-    private static volatile Reference bundled;
-
     private final MapNode root;
 
     private Reference(MapNode root) {
@@ -30,20 +26,13 @@ final class Reference {
 
     /** The bundled reference, parsed once. */
     static Reference bundled() {
-        Reference r = bundled;
-        if (r == null) {
-            try (InputStream in = Reference.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-                if (in == null) {
-                    throw new IllegalStateException("missing resource " + RESOURCE + " (sweeps/reference.yaml)");
-                }
-                SpecNode tree = SpecTreeReader.parse(RESOURCE, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                r = new Reference((MapNode) tree);
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot read " + RESOURCE, e);
-            }
-            bundled = r;
-        }
-        return r;
+        return Bundled.REFERENCE;
+    }
+
+    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
+    private static final class Bundled {
+        static final Reference REFERENCE = new Reference((MapNode) SpecTreeReader.parse(RESOURCE,
+                Resources.text(RESOURCE)));
     }
 
     /** The node at a dotted path ("parallelism.tp"), or null when the reference writes {@code ~} there. */

@@ -46,17 +46,21 @@ public final class SweepLoader {
     }
 
     public SweepSpec read(Path file) {
-        byte[] bytes;
+        byte[] bytes = bytes(file, "sweep file");
+        return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8), sha256(bytes));
+    }
+
+    /** A spec file's bytes, or an input error naming it ("an existing sweep file, found no such file"). */
+    static byte[] bytes(Path file, String what) {
         try {
-            bytes = Files.readAllBytes(file);
+            return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "an existing sweep file",
+            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "an existing " + what,
                     "no such file"));
         } catch (IOException e) {
-            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "a readable sweep file",
+            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "a readable " + what,
                     e.toString()));
         }
-        return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8), sha256(bytes));
     }
 
     public SweepSpec parse(String source, String text) {

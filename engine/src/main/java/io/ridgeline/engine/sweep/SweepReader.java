@@ -74,23 +74,22 @@ class SweepReader extends SpecReader {
     }
 
     Recompute recompute(SpecNode n, String path) {
-        String s = n instanceof Scalar sc ? sc.text() : null;
-        Recompute r = s == null ? null : Recompute.parse(s);
-        if (r == null) {
-            error(n, path, Names.expectedOneOf(s == null ? "" : s,
-                    Arrays.stream(Recompute.values()).map(Recompute::id).toList()), n.describe());
-        }
-        return r;
+        return choice(n, path, Recompute.class);
     }
 
     Precision precision(SpecNode n, String path) {
+        return choice(n, path, Precision.class);
+    }
+
+    /** An enum constant by its id, any case; an error listing the ids (and the closest) otherwise. */
+    private <E extends Enum<E>> E choice(SpecNode n, String path, Class<E> type) {
         String s = n instanceof Scalar sc ? sc.text() : null;
-        Precision p = s == null ? null : Precision.parse(s);
-        if (p == null) {
-            error(n, path, Names.expectedOneOf(s == null ? "" : s,
-                    Arrays.stream(Precision.values()).map(Precision::id).toList()), n.describe());
+        E v = s == null ? null : Names.parse(type, s);
+        if (v == null) {
+            error(n, path, Names.expectedOneOf(s == null ? "" : s, Arrays.stream(type.getEnumConstants())
+                    .map(Names::id).toList()), n.describe());
         }
-        return p;
+        return v;
     }
 
     /** A storage format: tf32 is a math mode, not a format a tensor is stored in. */

@@ -1,5 +1,6 @@
 package io.ridgeline.engine.sweep;
 
+import io.ridgeline.engine.spec.Names;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.pareto.Goal;
@@ -9,7 +10,6 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -43,11 +43,9 @@ public record SweepSpec(String source, String name, String description, String s
     public enum Phase {
         TRAINING, INFERENCE;
 
-        /** Lower-case name, computed once: ids are written per row in sweeps. */
-        private final String id = name().toLowerCase(Locale.ROOT);
-
+        /** The id files and result columns write: the lower-case name. */
         public String id() {
-            return id;
+            return Names.id(this);
         }
     }
 
@@ -100,11 +98,9 @@ public record SweepSpec(String source, String name, String description, String s
     public enum PointsPolicy {
         ALL, FEASIBLE, NONE;
 
-        /** Lower-case name, computed once: ids are written per row in sweeps. */
-        private final String id = name().toLowerCase(Locale.ROOT);
-
+        /** The id files and result columns write: the lower-case name. */
         public String id() {
-            return id;
+            return Names.id(this);
         }
     }
 

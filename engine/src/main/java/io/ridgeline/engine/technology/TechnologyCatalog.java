@@ -4,8 +4,6 @@ import io.ridgeline.engine.hardware.ChipFamily;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.spec.CsvTable;
-import io.ridgeline.engine.spec.InputError;
-import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
 
 import java.util.Collections;
@@ -19,7 +17,6 @@ import java.util.Map;
 public final class TechnologyCatalog {
     private static final double GIB = 1024.0 * 1024 * 1024;
     private static final double KIB = 1024.0;
-    private static volatile TechnologyCatalog bundled;
 
     private final Map<String, LogicNode> nodes;
     private final Map<String, DramType> drams;
@@ -38,17 +35,12 @@ public final class TechnologyCatalog {
 
     /** The catalogues shipped in the engine jar. */
     public static TechnologyCatalog bundled() {
-        TechnologyCatalog c = bundled;
-        if (c == null) {
-            synchronized (TechnologyCatalog.class) {
-                c = bundled;
-                if (c == null) {
-                    c = load(HardwareCatalog.bundled());
-                    bundled = c;
-                }
-            }
-        }
-        return c;
+        return Bundled.CATALOG;
+    }
+
+    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
+    private static final class Bundled {
+        static final TechnologyCatalog CATALOG = load(HardwareCatalog.bundled());
     }
 
     private static TechnologyCatalog load(HardwareCatalog hardware) {
@@ -145,33 +137,24 @@ public final class TechnologyCatalog {
         throw r.error(column, "true or false", "'" + v + "'");
     }
 
-    private static <T> T lookup(Map<String, T> map, String id, String catalogue, String field) {
-        T v = id == null ? null : map.get(id);
-        if (v == null) {
-            throw new InvalidInputException(InputError.of(catalogue, field,
-                    Names.expectedOneOf(String.valueOf(id), map.keySet()), "'" + id + "'"));
-        }
-        return v;
-    }
-
     public LogicNode node(String id) {
-        return lookup(nodes, id, "logic node catalogue", "node");
+        return Names.lookup(nodes, id, "logic node catalogue", "node");
     }
 
     public DramType dram(String id) {
-        return lookup(drams, id, "DRAM catalogue", "dram");
+        return Names.lookup(drams, id, "DRAM catalogue", "dram");
     }
 
     public LinkType link(String id) {
-        return lookup(links, id, "link catalogue", "link");
+        return Names.lookup(links, id, "link catalogue", "link");
     }
 
     public SwitchType switchType(String id) {
-        return lookup(switches, id, "switch catalogue", "switch");
+        return Names.lookup(switches, id, "switch catalogue", "switch");
     }
 
     public Architecture architecture(String id) {
-        return lookup(architectures, id, "architecture catalogue", "architecture");
+        return Names.lookup(architectures, id, "architecture catalogue", "architecture");
     }
 
     public Map<String, LogicNode> nodes() {

@@ -31,27 +31,13 @@ public final class PlanSpace {
     }
 
     /**
-     * The lists a search draws from. A sweep's software stack fixes DP overlap and fused attention to one value each
+     * The lists a search draws from (read, never changed). A sweep's software stack fixes DP
+     * overlap and fused attention to one value each
      * ({@link #of(SweepSpec.Parallelism, TrainingBehaviour)}); a plan search may list both values of every option.
      */
     public record Axes(List<Integer> tp, List<Integer> pp, List<Integer> cp, List<Integer> ep, List<Integer> vpp,
                        List<Integer> microBatch, List<Integer> zero, List<Boolean> sp, List<Recompute> recompute,
                        List<Precision> precision, List<Boolean> overlapGrad, List<Boolean> flashAttention) {
-        public Axes {
-            tp = List.copyOf(tp);
-            pp = List.copyOf(pp);
-            cp = List.copyOf(cp);
-            ep = List.copyOf(ep);
-            vpp = List.copyOf(vpp);
-            microBatch = List.copyOf(microBatch);
-            zero = List.copyOf(zero);
-            sp = List.copyOf(sp);
-            recompute = List.copyOf(recompute);
-            precision = List.copyOf(precision);
-            overlapGrad = List.copyOf(overlapGrad);
-            flashAttention = List.copyOf(flashAttention);
-        }
-
         /**
          * A sweep's search lists under one training stack: its DP overlap (grad_reduce_overlap) and attention kernel
          * (fused or not) are the plans' TrainingPlan booleans.

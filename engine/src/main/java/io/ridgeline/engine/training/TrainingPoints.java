@@ -1,6 +1,6 @@
 package io.ridgeline.engine.training;
 
-import io.ridgeline.engine.evaluation.PhaseModel;
+import io.ridgeline.engine.evaluation.PlanPoints;
 import io.ridgeline.engine.evaluation.PlanResult;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
@@ -20,22 +20,18 @@ import java.util.List;
 /**
  * The training phase behind the evaluator: a point's plans are the {@link PlanSpace} search list, or its explicit
  * plan with {@code dp} filling the cluster; each plan is one {@link TrainingStep} evaluation. The phase's software
- * stack sets the plans' DP overlap and attention kernel (TrainingBehaviour: grad_reduce_overlap, attention). Plan lists are built
+ * stack sets the plans' DP overlap and attention kernel (TrainingBehaviour: grad_reduce_overlap, attention). Plan
+ * lists are built
  * once per (model, workload, GPU count[, explicit plan]) and cached; the step keeps its per-system caches.
  */
-final class TrainingPoints implements PhaseModel.Points {
-    private final SweepSpec spec;
+final class TrainingPoints extends PlanPoints<TrainingPlan> {
     private final TrainingStep step;
-    private final TrainingPlan[][] planCache;
-    private final boolean explicit;
     /** Per workload: the training stack's mechanisms (null for inference workloads). */
     private final TrainingBehaviour[] software;
 
     TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
-        this.spec = spec;
+        super(spec);
         this.step = new TrainingStep(hardware);
-        this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
-        this.planCache = new TrainingPlan[spec.planSlots()][];
         this.software = new TrainingBehaviour[spec.workloads().size()];
         for (int i = 0; i < software.length; i++) {
             SweepSpec.Workload w = spec.workloads().get(i);
@@ -45,46 +41,30 @@ final class TrainingPoints implements PhaseModel.Points {
         }
     }
 
-    @Override
-    public int plans(ResultRow p) {
-        return plans(p, p.workload()).length;
-    }
-
     /** The search list, or a one-element array with the explicit plan (null if dp is not whole). */
-    private TrainingPlan[] plans(ResultRow p, SweepSpec.Workload w) {
-        int slot = spec.planSlot(p.coord(Grid.MODEL), p.coord(Grid.WORKLOAD), p.coord(Grid.GPU_COUNT),
-                p.coord(Grid.PLAN));
-        TrainingPlan[] cached = slot < planCache.length ? planCache[slot] : null;
-        if (cached != null) {
-            return cached;
-        }
+    @Override
+    protected TrainingPlan[] build(ResultRow p) {
+        SweepSpec.Workload w = p.workload();
         int gpus = p.gpuCount();
         TrainingBehaviour sw = software[p.coord(Grid.WORKLOAD)];
-        TrainingPlan[] plans;
         if (explicit) {
-            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
+            SweepSpec.ExplicitPlan e = explicitPlan(p);
             int tpppcp = e.tp() * e.pp() * e.cp();
             int dp = e.dp() > 0 ? e.dp() : (gpus % tpppcp == 0 ? gpus / tpppcp : 0);
-            plans = new TrainingPlan[]{dp == 0 ? null : new TrainingPlan(e.tp(), e.pp(), dp, e.cp(), e.ep(), e.sp(),
+            return new TrainingPlan[]{dp == 0 ? null : new TrainingPlan(e.tp(), e.pp(), dp, e.cp(), e.ep(), e.sp(),
                     e.vpp(), e.zero(), e.microBatch(), w.globalBatch(), e.recompute(), e.precision(),
                     sw.gradReduceOverlap(), sw.attention().fused())};
-        } else {
-            plans = PlanSpace.enumerate(p.model(), w.seqLen(), gpus, w.globalBatch(), spec.parallelism(), sw);
         }
-        if (slot < planCache.length) {
-            planCache[slot] = plans;
-        }
-        return plans;
+        return PlanSpace.enumerate(p.model(), w.seqLen(), gpus, w.globalBatch(), spec.parallelism(), sw);
     }
 
     @Override
-    public PlanResult evaluate(ResultRow p, SystemSpec system, int i) {
-        TrainingPlan plan = plans(p, p.workload())[i];
-        return plan == null ? null : step.evaluate(p.model(), p.workload().seqLen(), system, plan);
+    protected PlanResult run(ResultRow p, SystemSpec system, TrainingPlan plan) {
+        return step.evaluate(p.model(), p.workload().seqLen(), system, plan);
     }
 
     @Override
-    public void fillMetrics(ResultRow p, int i, PlanResult r, double[] metrics) {
+    protected void fill(ResultRow p, TrainingPlan plan, PlanResult r, double[] metrics) {
         SweepSpec.Workload w = p.workload();
         TrainingColumns.fill(metrics, (TrainingResult) r, p.chip(), p.gpuCount(),
                 (double) w.seqLen() * w.globalBatch());
@@ -105,20 +85,13 @@ final class TrainingPoints implements PhaseModel.Points {
     }
 
     @Override
-    public void writePlan(ResultRow p, int i) {
-        TrainingColumns.write(plans(p, p.workload())[i], p);
+    protected void write(TrainingPlan plan, ResultRow row) {
+        TrainingColumns.write(plan, row);
     }
 
     @Override
-    public List<InputError> problems(ResultRow p, int i) {
+    protected List<InputError> check(ResultRow p, TrainingPlan plan) {
         List<InputError> out = new ArrayList<>();
-        TrainingPlan plan = plans(p, p.workload())[i];
-        if (plan == null) {
-            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
-            ShapeRules.model(p.model(), e.tp(), e.pp(), e.vpp(), e.ep(), "training plan", out);
-            out.add(ShapeRules.wholeReplicas(p.gpuCount(), e.tp() * e.pp() * e.cp(), "tp x pp x cp"));
-            return out;
-        }
         ShapeRules.training(p.model(), p.workload().seqLen(), plan, out);
         if (plan.gpus() != p.gpuCount()) {
             out.add(InputError.of("training plan", "plan.dp", "tp x pp x dp x cp = gpu_count " + p.gpuCount(),
@@ -128,11 +101,17 @@ final class TrainingPoints implements PhaseModel.Points {
     }
 
     @Override
-    public String noPlan(ResultRow p, boolean explicit) {
-        if (explicit) {
-            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coord(Grid.PLAN));
-            return "gpu_count " + p.gpuCount() + " is not a multiple of tp x pp x cp = " + e.tp() * e.pp() * e.cp();
-        }
+    public String noPlan() {
         return "no plan in the search lists divides this model, GPU count and batch";
+    }
+
+    @Override
+    public int replicaGpus(SweepSpec.ExplicitPlan e) {
+        return e.tp() * e.pp() * e.cp();
+    }
+
+    @Override
+    public String replicaProduct() {
+        return "tp x pp x cp";
     }
 }

@@ -39,10 +39,6 @@ public record TrainingResult(
         return detail;
     }
 
-    @Override
-    public boolean feasible() {
-        return infeasibility == Infeasibility.NONE;
-    }
 
     /** Everything resident on the most loaded device. */
     @Override

@@ -1,8 +1,6 @@
 package io.ridgeline.engine.workload;
 
 import io.ridgeline.engine.spec.CsvTable;
-import io.ridgeline.engine.spec.InputError;
-import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
 
 import java.nio.file.Path;
@@ -13,25 +11,20 @@ import java.util.Map;
 
 /** Named model architectures from catalog/models.csv (and optional user files in the same format). */
 public final class ModelCatalog {
-    private static volatile ModelCatalog bundled;
     private final Map<String, ModelSpec> models;
 
     private ModelCatalog(Map<String, ModelSpec> models) {
         this.models = Collections.unmodifiableMap(models);
     }
 
+    /** The models shipped in the engine jar. */
     public static ModelCatalog bundled() {
-        ModelCatalog c = bundled;
-        if (c == null) {
-            synchronized (ModelCatalog.class) {
-                c = bundled;
-                if (c == null) {
-                    c = new ModelCatalog(parse(CsvTable.readResource("/catalog/models.csv")));
-                    bundled = c;
-                }
-            }
-        }
-        return c;
+        return Bundled.CATALOG;
+    }
+
+    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
+    private static final class Bundled {
+        static final ModelCatalog CATALOG = new ModelCatalog(parse(CsvTable.readResource("/catalog/models.csv")));
     }
 
     /** The bundled models plus those of a user file (user rows win on name clashes). */
@@ -80,12 +73,7 @@ public final class ModelCatalog {
     }
 
     public ModelSpec model(String name) {
-        ModelSpec m = models.get(name);
-        if (m == null) {
-            throw new InvalidInputException(InputError.of("model catalogue", "model",
-                    Names.expectedOneOf(name, models.keySet()), "'" + name + "'"));
-        }
-        return m;
+        return Names.lookup(models, name, "model catalogue", "model");
     }
 
     public boolean has(String name) {

@@ -1,0 +1,73 @@
+package io.ridgeline.engine.evaluation;
+
+import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.sweep.Grid;
+import io.ridgeline.engine.sweep.SweepSpec;
+
+import java.util.List;
+
+/**
+ * What both phases do the same way behind {@link PhaseModel.Points}: a point's plans are a cached list
+ * ({@link PlanLists}), and plan {@code i} is looked up in it before the phase's own typed step.
+ *
+ * @param <P> the phase's plan type
+ */
+public abstract class PlanPoints<P> implements PhaseModel.Points {
+    protected final SweepSpec spec;
+    protected final boolean explicit;
+    private final PlanLists<P> plans;
+
+    protected PlanPoints(SweepSpec spec) {
+        this.spec = spec;
+        this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
+        this.plans = new PlanLists<>(spec, this::build);
+    }
+
+    /** The search list of a point, or its explicit plan (null where it cannot exist at the point's GPU count). */
+    protected abstract P[] build(ResultRow point);
+
+    /** One engine evaluation. */
+    protected abstract PlanResult run(ResultRow point, SystemSpec system, P plan);
+
+    /** The performance metrics of an evaluated plan. */
+    protected abstract void fill(ResultRow point, P plan, PlanResult r, double[] metrics);
+
+    /** The plan's cells. */
+    protected abstract void write(P plan, ResultRow row);
+
+    /** Why the plan cannot run at the point (shape rules, GPU count); empty when it can. */
+    protected abstract List<InputError> check(ResultRow point, P plan);
+
+    /** The explicit plan of the point (explicit mode). */
+    protected final SweepSpec.ExplicitPlan explicitPlan(ResultRow point) {
+        return spec.parallelism().plans().get(point.coord(Grid.PLAN));
+    }
+
+    @Override
+    public final int plans(ResultRow point) {
+        return plans.of(point).length;
+    }
+
+    @Override
+    public final PlanResult evaluate(ResultRow point, SystemSpec system, int i) {
+        P plan = plans.of(point)[i];
+        return plan == null ? null : run(point, system, plan);
+    }
+
+    @Override
+    public final void fillMetrics(ResultRow point, int i, PlanResult r, double[] metrics) {
+        fill(point, plans.of(point)[i], r, metrics);
+    }
+
+    @Override
+    public final void writePlan(ResultRow point, int i) {
+        write(plans.of(point)[i], point);
+    }
+
+    @Override
+    public final List<InputError> problems(ResultRow point, int i) {
+        P plan = plans.of(point)[i];
+        return plan == null ? null : check(point, plan);
+    }
+}
