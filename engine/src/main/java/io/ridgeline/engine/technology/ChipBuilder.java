@@ -306,50 +306,22 @@ public final class ChipBuilder {
         // 5. The chip.
         double[] peaks = new double[Precision.values().length];
         for (Precision p : Precision.values()) {
-            peaks[p.ordinal()] = flopsPerCycle * op.hz * arch.ratio(p);
+            peaks[p.ordinal()] = flopsPerCycle * op.hz() * arch.ratio(p);
         }
         DieCost cost = cost(n, dram, memoryBytes, stacks);
         String label = name != null ? name : String.format(Locale.ROOT, "%s %s %dx%.0fmm2 %.0fW %s x%d",
                 arch.id(), n.id(), dieCount, dieAreaMm2, powerBudgetWatts, dram.id(), stacks);
         Chip chip = new Chip(id, label, arch.family(), dram.id(), memoryBytes, memoryBytesPerSecond, peaks, enabled,
-                op.hz, l2Bytes, arch.l2BytesPerCyclePerUnit() * enabled * op.hz, smem, link.id(),
-                scaleUpBytesPerSecond, scaleUpDomain, staticWatts + dramWatts + linkWatts + op.watts,
+                op.hz(), l2Bytes, arch.l2BytesPerCyclePerUnit() * enabled * op.hz(), smem, link.id(),
+                scaleUpBytesPerSecond, scaleUpDomain, staticWatts + dramWatts + linkWatts + op.watts(),
                 cost.priceUsd(), "derived by ChipBuilder: " + label);
-        return new DerivedChip(chip, physical, enabled, computeMm2, op.hz, op.volts, op.limit, op.watts, dramWatts,
+        return new DerivedChip(chip, physical, enabled, computeMm2, op.hz(), op.volts(), op.limit(), op.watts(), dramWatts,
                 linkWatts, staticWatts, dramStacks, stacks, stackLimit, cost);
     }
 
-    record OperatingPoint(double volts, double hz, double watts, FrequencyLimit limit) {
-    }
-
-    /** Solves flopsPerCycle x f(V) x E(V) = budget on [Vmin, Vmax] by bisection (power rises monotonically in V). */
+    /** The voltage and clock a compute power budget buys (see {@link OperatingPoint#solve}). */
     static OperatingPoint operatingPoint(LogicNode n, double energyScale, double flopsPerCycle, double budgetWatts) {
-        double hi = n.maxVolts();
-        double lo = n.minVolts();
-        double pHi = power(n, energyScale, flopsPerCycle, hi);
-        if (pHi <= budgetWatts) {
-            return new OperatingPoint(hi, n.frequencyHz(hi), pHi, FrequencyLimit.MAX_VOLTAGE);
-        }
-        double pLo = power(n, energyScale, flopsPerCycle, lo);
-        if (pLo >= budgetWatts) {
-            // At Vmin the energy per op is fixed; only the clock can drop, linearly with power.
-            return new OperatingPoint(lo, n.frequencyHz(lo) * budgetWatts / pLo, budgetWatts,
-                    FrequencyLimit.MIN_VOLTAGE);
-        }
-        for (int i = 0; i < 100 && hi - lo > 1e-9; i++) {
-            double mid = 0.5 * (lo + hi);
-            if (power(n, energyScale, flopsPerCycle, mid) > budgetWatts) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return new OperatingPoint(lo, n.frequencyHz(lo), power(n, energyScale, flopsPerCycle, lo),
-                FrequencyLimit.POWER);
-    }
-
-    private static double power(LogicNode n, double energyScale, double flopsPerCycle, double volts) {
-        return flopsPerCycle * n.frequencyHz(volts) * n.bf16JoulesPerFlop(volts) * energyScale;
+        return OperatingPoint.solve(n, energyScale, flopsPerCycle, budgetWatts);
     }
 
     private DieCost cost(LogicNode n, DramType dram, double memoryBytes, int stacks) {
