@@ -47,7 +47,11 @@ public abstract class PhaseModel {
      * the point's plan list (the search list, or the one explicit plan).
      */
     public interface Points {
-        /** Plans at the point: the size of its search list, or 1 for an explicit plan. */
+        /**
+         * Plans at the point: the size of its search list, or 1 for an explicit plan. The evaluator asks this first
+         * for each point; the plan steps that follow ({@link #evaluate}, {@link #fillMetrics}, {@link #writePlan})
+         * are about that point.
+         */
         int plans(ResultRow point);
 
         /** One engine evaluation of plan {@code i}; null when that explicit plan cannot exist at this GPU count. */

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * What both phases do the same way behind {@link PhaseModel.Points}: a point's plans are a cached list
- * ({@link PlanLists}), and plan {@code i} is looked up in it before the phase's own typed step.
+ * ({@link PlanLists}), looked up once per point ({@link #plans}), and plan {@code i} of it goes to the phase's own
+ * typed step.
  *
  * @param <P> the phase's plan type
  */
@@ -17,6 +18,8 @@ public abstract class PlanPoints<P> implements PhaseModel.Points {
     protected final SweepSpec spec;
     protected final boolean explicit;
     private final PlanLists<P> plans;
+    /** The plans of the point {@link #plans(ResultRow)} was last asked about: the evaluator's steps that follow. */
+    private P[] current;
 
     protected PlanPoints(SweepSpec spec) {
         this.spec = spec;
@@ -46,23 +49,24 @@ public abstract class PlanPoints<P> implements PhaseModel.Points {
 
     @Override
     public final int plans(ResultRow point) {
-        return plans.of(point).length;
+        current = plans.of(point);
+        return current.length;
     }
 
     @Override
     public final PlanResult evaluate(ResultRow point, SystemSpec system, int i) {
-        P plan = plans.of(point)[i];
+        P plan = current[i];
         return plan == null ? null : run(point, system, plan);
     }
 
     @Override
     public final void fillMetrics(ResultRow point, int i, PlanResult r, double[] metrics) {
-        fill(point, plans.of(point)[i], r, metrics);
+        fill(point, current[i], r, metrics);
     }
 
     @Override
     public final void writePlan(ResultRow point, int i) {
-        write(plans.of(point)[i], point);
+        write(current[i], point);
     }
 
     @Override

@@ -17,9 +17,11 @@ public enum Precision {
         return bytes;
     }
 
+    private static final String[] IDS = Names.ids(values());
+
     /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return Names.id(this);
+        return IDS[ordinal()];
     }
 
     /** Parses "bf16", "FP8"…; null when unknown. */

@@ -43,9 +43,11 @@ public record SweepSpec(String source, String name, String description, String s
     public enum Phase {
         TRAINING, INFERENCE;
 
+        private static final String[] IDS = Names.ids(values());
+
         /** The id files and result columns write: the lower-case name. */
         public String id() {
-            return Names.id(this);
+            return IDS[ordinal()];
         }
     }
 
@@ -98,9 +100,11 @@ public record SweepSpec(String source, String name, String description, String s
     public enum PointsPolicy {
         ALL, FEASIBLE, NONE;
 
+        private static final String[] IDS = Names.ids(values());
+
         /** The id files and result columns write: the lower-case name. */
         public String id() {
-            return Names.id(this);
+            return IDS[ordinal()];
         }
     }
 
