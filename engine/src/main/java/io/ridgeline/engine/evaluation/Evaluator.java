@@ -51,6 +51,12 @@ public final class Evaluator {
     private final long[] statusCounts = new long[PointStatus.values().length];
     private long evaluations;
     private boolean timeMemoryMisses;
+    /** Why explicit plans cannot fill the cluster, by plan slot (formatted on first use). */
+    private final String[] shapeDetails;
+    /** What the row's point cells were last written for. */
+    private SystemSpec writtenSystem;
+    private SweepSpec.Workload writtenWorkload;
+    private ModelSpec writtenModel;
 
     public Evaluator(SweepSpec spec) {
         this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled());
@@ -69,8 +75,10 @@ public final class Evaluator {
         this.objectives = new Objectives(spec.objectives());
         this.objective = new double[objectives.size()];
         boolean frontier = !explicit && spec.parallelism().keep() == SweepSpec.Keep.FRONTIER;
-        this.selection = new PlanSelection<>(objectives.size(), metrics.length, !frontier, frontier);
         this.row = new ResultRow(grid.axes());
+        this.shapeDetails = new String[explicit ? Math.min(spec.planSlots(), 1 << 16) : 0];
+        // the best plan's metrics go straight into the row
+        this.selection = new PlanSelection<>(objectives.size(), row.metrics, !frontier, frontier);
     }
 
     /**
@@ -134,6 +142,20 @@ public final class Evaluator {
                 p.coords[Grid.PLAN])), phase.replicaProduct());
     }
 
+    /** {@link #wholeReplicas}'s text, formatted once per (model, workload, GPU count, plan). */
+    private String shapeDetail(ResultRow p, PhaseModel.Points phase) {
+        int[] c = p.coords;
+        int slot = spec.planSlot(c[Grid.MODEL], c[Grid.WORKLOAD], c[Grid.GPU_COUNT], c[Grid.PLAN]);
+        String d = slot < shapeDetails.length ? shapeDetails[slot] : null;
+        if (d == null) {
+            d = wholeReplicas(p, phase).detail();
+            if (slot < shapeDetails.length) {
+                shapeDetails[slot] = d;
+            }
+        }
+        return d;
+    }
+
     /** Evaluates grid point {@code index} and hands its rows to {@code sink}. */
     public void evaluate(long index, Sink sink) {
         ResultRow p = row;
@@ -142,9 +164,15 @@ public final class Evaluator {
         p.pointIndex = index;
         resolveWorkload(p);
         SystemSpec system = hardware.system(c);
-        hardware.writePoint(p, system);
         PhaseModel.Points phase = phase(p);
-        phase.writeWorkload(p);
+        if (system != writtenSystem || p.workload != writtenWorkload || p.model != writtenModel) {
+            // the point's cells change with its hardware, workload or model (explicit plans vary fastest)
+            hardware.writePoint(p, system);
+            phase.writeWorkload(p);
+            writtenSystem = system;
+            writtenWorkload = p.workload;
+            writtenModel = p.model;
+        }
         double tokensBudget = spec.cost().tokens();
         int plans = phase.plans(p);
         PlanSelection<PlanResult> s = selection;
@@ -190,8 +218,7 @@ public final class Evaluator {
             return;
         }
         if (s.best() >= 0) {
-            statusCounts[PointStatus.OK.ordinal()]++;
-            System.arraycopy(s.bestMetrics(), 0, p.metrics, 0, p.metrics.length);
+            statusCounts[PointStatus.OK.ordinal()]++; // its metrics are in the row already
             emit(p, phase, sink, s.best(), s.bestItem(), PointStatus.OK, "");
             return;
         }
@@ -217,7 +244,7 @@ public final class Evaluator {
             CostColumns.fillHardware(p.metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd());
             status = explicit ? PointStatus.PLAN_SHAPE : PointStatus.NO_VALID_PLAN;
             emit(p, phase, sink, explicit ? p.coords[Grid.PLAN] : -1, null, status,
-                    explicit ? wholeReplicas(p, phase).detail() : phase.noPlan());
+                    explicit ? shapeDetail(p, phase) : phase.noPlan());
         }
         statusCounts[status.ordinal()]++;
     }

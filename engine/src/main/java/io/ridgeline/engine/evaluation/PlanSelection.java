@@ -43,10 +43,18 @@ public final class PlanSelection<T> {
      * @param keepFrontier keep the frontier of eligible plans
      */
     public PlanSelection(int objectives, int metrics, boolean keepBest, boolean keepFrontier) {
+        this(objectives, new double[metrics], keepBest, keepFrontier);
+    }
+
+    /**
+     * A selection that keeps the best plan's metrics in {@code bestMetrics} (a caller's row, so the best plan needs
+     * no further copy).
+     */
+    public PlanSelection(int objectives, double[] bestMetrics, boolean keepBest, boolean keepFrontier) {
         this.keepBest = keepBest;
         this.frontier = keepFrontier ? new Skyline<>(objectives) : null;
         this.bestObjective = new double[objectives];
-        this.bestMetrics = new double[metrics];
+        this.bestMetrics = bestMetrics;
     }
 
     /** Forgets every plan (next point). */
