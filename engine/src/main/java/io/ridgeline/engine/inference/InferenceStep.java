@@ -72,12 +72,11 @@ public final class InferenceStep {
     /** Evaluates one point. Shape and GPU-count problems and memory overflow come back as infeasible results. */
     public InferenceResult evaluate(ModelSpec model, SystemSpec system, InferencePlan plan, InferenceWorkload w) {
         // A (model, plan) pair that was prepared before has passed the shape check: skip it (no allocation).
-        if (model != lastModel || plan != lastPlan) {
-            List<InputError> shape = check(model, plan);
-            if (!shape.isEmpty()) {
-                return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.details(shape),
-                        plan.gpusPerReplica(), w.batch(), w.outputTokens());
-            }
+        // The first-problem check allocates nothing for a plan that fits; the list is built only for one that does not.
+        if ((model != lastModel || plan != lastPlan)
+                && ShapeRules.model(model, plan.tp(), plan.pp(), 1, plan.ep(), "inference plan", null) != null) {
+            return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.details(check(model, plan)),
+                    plan.gpusPerReplica(), w.batch(), w.outputTokens());
         }
         if (plan.gpus() > system.gpuCount()) {
             return InferenceResult.invalid(Infeasibility.GPU_COUNT, "plan needs " + plan.gpus() + " GPUs but the system has "
