@@ -9,11 +9,9 @@ import io.ridgeline.engine.spec.Names;
 public enum Bottleneck {
     COMPUTE, MEMORY_BANDWIDTH, MEMORY_CAPACITY, SCALE_UP_NETWORK, SCALE_OUT_NETWORK, PIPELINE_BUBBLE, OVERHEAD;
 
-    private static final String[] IDS = Names.ids(values());
-
     /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return IDS[ordinal()];
+        return Names.id(this);
     }
 
     /** The network a communication time was spent on. */

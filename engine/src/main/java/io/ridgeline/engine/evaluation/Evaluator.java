@@ -138,8 +138,7 @@ public final class Evaluator {
 
     /** The problem of an explicit plan whose replicas do not fill the cluster (dp left out). */
     private InputError wholeReplicas(ResultRow p, PhaseModel.Points phase) {
-        return ShapeRules.wholeReplicas(p.gpuCount, phase.replicaGpus(spec.parallelism().plans().get(
-                p.coords[Grid.PLAN])), phase.replicaProduct());
+        return phase.wholeReplicas(p.gpuCount, spec.parallelism().plans().get(p.coords[Grid.PLAN]));
     }
 
     /** {@link #wholeReplicas}'s text, formatted once per (model, workload, GPU count, plan). */
@@ -168,6 +167,7 @@ public final class Evaluator {
         if (system != writtenSystem || p.workload != writtenWorkload || p.model != writtenModel) {
             // the point's cells change with its hardware, workload or model (explicit plans vary fastest)
             hardware.writePoint(p, system);
+            p.clearWorkload();
             phase.writeWorkload(p);
             writtenSystem = system;
             writtenWorkload = p.workload;

@@ -12,10 +12,8 @@ public enum Infeasibility {
     /** The plan needs more or other GPUs than the system has. */
     GPU_COUNT;
 
-    private static final String[] IDS = Names.ids(values());
-
     /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return IDS[ordinal()];
+        return Names.id(this);
     }
 }

@@ -63,7 +63,10 @@ public abstract class PhaseModel {
         /** What an infeasible result still says (memory needed and available), over metrics the evaluator reset. */
         void fillInfeasible(ResultRow point, PlanResult r, double[] metrics);
 
-        /** The phase's workload cells of the point (inference settings; software), once per point. */
+        /**
+         * The phase's workload cells of the point (inference settings; software), written when the point's workload
+         * changes; the workload cells only other phases have are empty (a new workload field is one cell here).
+         */
         void writeWorkload(ResultRow point);
 
         /** The plan cells of plan {@code i} (tp, pp, ..., precision) into the point's row. */
@@ -72,11 +75,12 @@ public abstract class PhaseModel {
         /** Why a search found no plan for the point (the lists that would have to change). */
         String noPlan();
 
-        /** GPUs of one replica of an explicit plan: its dp fills the cluster with whole replicas. */
-        int replicaGpus(SweepSpec.ExplicitPlan plan);
-
-        /** How a replica is made, for messages: "tp x pp x cp" (training), "tp x ep x pp" (inference). */
-        String replicaProduct();
+        /**
+         * Why an explicit plan without dp cannot fill {@code gpus} with whole replicas ({@link
+         * io.ridgeline.engine.parallelism.ShapeRules#wholeReplicas}: a replica is tp x pp x cp GPUs in training, tp
+         * x ep x pp in inference).
+         */
+        InputError wholeReplicas(int gpus, SweepSpec.ExplicitPlan plan);
 
         /**
          * Every reason plan {@code i} cannot run at the point, as errors on the plan's fields ({@code plan.tp},

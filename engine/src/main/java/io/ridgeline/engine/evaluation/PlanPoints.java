@@ -5,6 +5,7 @@ import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.SweepSpec;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -39,8 +40,11 @@ public abstract class PlanPoints<P> implements PhaseModel.Points {
     /** The plan's cells. */
     protected abstract void write(P plan, ResultRow row);
 
-    /** Why the plan cannot run at the point (shape rules, GPU count); empty when it can. */
-    protected abstract List<InputError> check(ResultRow point, P plan);
+    /** Adds the shape rules the plan breaks for the point's model and workload. */
+    protected abstract void shapeProblems(ResultRow point, P plan, List<InputError> out);
+
+    /** Why the plan does not fit the point's GPU count, or null. */
+    protected abstract InputError gpuProblem(ResultRow point, P plan);
 
     /** The explicit plan of the point (explicit mode). */
     protected final SweepSpec.ExplicitPlan explicitPlan(ResultRow point) {
@@ -72,6 +76,15 @@ public abstract class PlanPoints<P> implements PhaseModel.Points {
     @Override
     public final List<InputError> problems(ResultRow point, int i) {
         P plan = plans.of(point)[i];
-        return plan == null ? null : check(point, plan);
+        if (plan == null) {
+            return null;
+        }
+        List<InputError> out = new ArrayList<>();
+        shapeProblems(point, plan, out);
+        InputError gpus = gpuProblem(point, plan);
+        if (gpus != null) {
+            out.add(gpus);
+        }
+        return out;
     }
 }

@@ -6,11 +6,9 @@ import io.ridgeline.engine.spec.Names;
 public enum PointStatus {
     OK, MEMORY_CAPACITY, PLAN_SHAPE, GPU_COUNT, NO_VALID_PLAN, CONSTRAINT;
 
-    private static final String[] IDS = Names.ids(values());
-
     /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return IDS[ordinal()];
+        return Names.id(this);
     }
 
     public static PointStatus of(Infeasibility i) {

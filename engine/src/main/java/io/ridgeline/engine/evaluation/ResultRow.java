@@ -59,9 +59,15 @@ public final class ResultRow {
     /** The value of an empty INT cell. */
     public static final int NO_COUNT = Integer.MIN_VALUE;
     /** Plan cells: every phase writes the ones it has and leaves the others empty. */
+    private static final Text[] PLAN_TEXTS = {Text.RECOMPUTE, Text.PRECISION, Text.BOTTLENECK};
     private static final Count[] PLAN_COUNTS = {Count.TP, Count.PP, Count.DP, Count.CP, Count.EP, Count.VPP,
         Count.ZERO, Count.MICRO_BATCH};
     private static final Flag[] PLAN_FLAGS = {Flag.SP, Flag.OVERLAP_GRAD, Flag.FLASH_ATTENTION};
+    /** Workload cells that only some phases have: emptied before a phase writes its workload. */
+    private static final Text[] WORKLOAD_TEXTS = {Text.SOFTWARE, Text.WEIGHT_PRECISION, Text.ACTIVATION_PRECISION,
+        Text.KV_CACHE_PRECISION};
+    private static final Count[] WORKLOAD_COUNTS = {Count.INPUT_TOKENS, Count.OUTPUT_TOKENS, Count.CONCURRENCY};
+    private static final Flag[] WORKLOAD_FLAGS = {Flag.CUDA_GRAPHS};
 
     private final String[] text;
     private final int[] counts;
@@ -174,16 +180,25 @@ public final class ResultRow {
 
     /** Empties the plan cells (and the bottleneck) before a phase writes its plan. */
     void clearPlan() {
-        for (Count c : PLAN_COUNTS) {
+        clear(PLAN_TEXTS, PLAN_COUNTS, PLAN_FLAGS);
+        plan = null;
+    }
+
+    /** Empties the workload cells before the point's phase writes its own. */
+    void clearWorkload() {
+        clear(WORKLOAD_TEXTS, WORKLOAD_COUNTS, WORKLOAD_FLAGS);
+    }
+
+    private void clear(Text[] texts, Count[] countCells, Flag[] flagCells) {
+        for (Text t : texts) {
+            text[t.ordinal()] = null;
+        }
+        for (Count c : countCells) {
             counts[c.ordinal()] = NO_COUNT;
         }
-        for (Flag f : PLAN_FLAGS) {
+        for (Flag f : flagCells) {
             flags[f.ordinal()] = -1;
         }
-        text[Text.RECOMPUTE.ordinal()] = null;
-        text[Text.PRECISION.ordinal()] = null;
-        text[Text.BOTTLENECK.ordinal()] = null;
-        plan = null;
     }
 
     /** Records the phase's plan object of this row (a phase writes it with the plan cells). */

@@ -2,12 +2,14 @@ package io.ridgeline.engine.hardware;
 
 import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.Resources;
 
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The bundled accelerator presets, calibration families, scale-out networks and collective curves, loaded once from
@@ -17,10 +19,10 @@ public final class HardwareCatalog {
     private static final double GIB = 1024.0 * 1024 * 1024;
     private static final double MIB = 1024.0 * 1024;
     private static final double KIB = 1024.0;
+    private static final Supplier<HardwareCatalog> BUNDLED = Resources.once(HardwareCatalog::load);
     /** Families without their own measured curve borrow the nearest generation's shape (assumption). */
     private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "cdna3", "ampere",
             "cdna4", "ampere");
-
 
     private final Map<String, ChipFamily> families;
     private final Map<String, Chip> chips;
@@ -39,12 +41,7 @@ public final class HardwareCatalog {
 
     /** The catalogue shipped in the engine jar. */
     public static HardwareCatalog bundled() {
-        return Bundled.CATALOG;
-    }
-
-    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
-    private static final class Bundled {
-        static final HardwareCatalog CATALOG = load();
+        return BUNDLED.get();
     }
 
     private static HardwareCatalog load() {

@@ -17,11 +17,9 @@ public enum Precision {
         return bytes;
     }
 
-    private static final String[] IDS = Names.ids(values());
-
     /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return IDS[ordinal()];
+        return Names.id(this);
     }
 
     /** Parses "bf16", "FP8"…; null when unknown. */

@@ -46,9 +46,7 @@ public final class InferenceColumns {
         out[Metric.HBM_BYTES.ordinal()] = r.totalMemoryBytes();
         out[Metric.HBM_CAPACITY_BYTES.ordinal()] = Double.isNaN(r.memoryCapacityBytes()) ? chip.memoryBytes()
                 : r.memoryCapacityBytes();
-        out[Metric.CLUSTER_TDP_W.ordinal()] = chip.tdpWatts() * gpuCount;
-        out[Metric.COST_USD.ordinal()] = chip.priceUsd() * gpuCount;
-        out[Metric.GPU_COUNT.ordinal()] = gpuCount;
+        Metric.fillCluster(out, chip, gpuCount);
     }
 
     /** The plan cells of an inference row: its parallel sizes, math precision and attention kernel. */

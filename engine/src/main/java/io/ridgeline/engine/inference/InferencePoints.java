@@ -6,6 +6,7 @@ import io.ridgeline.engine.evaluation.PlanResult;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
@@ -128,14 +129,15 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
     }
 
     @Override
-    protected List<InputError> check(ResultRow p, InferencePlan plan) {
-        List<InputError> out = new ArrayList<>();
+    protected void shapeProblems(ResultRow p, InferencePlan plan, List<InputError> out) {
         out.addAll(InferenceStep.check(p.model(), plan));
-        if (plan.gpus() > p.gpuCount()) {
-            out.add(InputError.of("inference plan", "plan.dp", "tp x ep x pp x dp at most gpu_count " + p.gpuCount(),
-                    plan.tp() + " x " + plan.ep() + " x " + plan.pp() + " x " + plan.dp() + " = " + plan.gpus()));
-        }
-        return out;
+    }
+
+    @Override
+    protected InputError gpuProblem(ResultRow p, InferencePlan plan) {
+        return plan.gpus() <= p.gpuCount() ? null : InputError.of("inference plan", "plan.dp", "tp x ep x pp x dp at "
+                + "most gpu_count " + p.gpuCount(), plan.tp() + " x " + plan.ep() + " x " + plan.pp() + " x "
+                + plan.dp() + " = " + plan.gpus());
     }
 
     @Override
@@ -145,12 +147,11 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
     }
 
     @Override
-    public int replicaGpus(SweepSpec.ExplicitPlan e) {
-        return e.tp() * e.ep() * e.pp();
+    public InputError wholeReplicas(int gpus, SweepSpec.ExplicitPlan e) {
+        return ShapeRules.wholeReplicas(gpus, replicaGpus(e), "tp x ep x pp");
     }
 
-    @Override
-    public String replicaProduct() {
-        return "tp x ep x pp";
+    private static int replicaGpus(SweepSpec.ExplicitPlan e) {
+        return e.tp() * e.ep() * e.pp();
     }
 }

@@ -37,11 +37,6 @@ public record SystemSpec(Chip chip, int gpuCount, int scaleUpDomain, double scal
                 scaleOutTopology);
     }
 
-    public SystemSpec withGpuCount(int n) {
-        return new SystemSpec(chip, n, scaleUpDomain, scaleUpBytesPerSecond, scaleUpStepLatencySeconds, scaleOut,
-                scaleOutTopology);
-    }
-
     public SystemSpec withScaleUpBytesPerSecond(double b) {
         return new SystemSpec(chip, gpuCount, scaleUpDomain, b, scaleUpStepLatencySeconds, scaleOut,
                 scaleOutTopology);

@@ -11,11 +11,9 @@ public enum Recompute {
     /** Keep only each layer's input; re-run the whole layer forward in backward. */
     FULL;
 
-    private static final String[] IDS = Names.ids(values());
-
     /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return IDS[ordinal()];
+        return Names.id(this);
     }
 
     public static Recompute parse(String s) {

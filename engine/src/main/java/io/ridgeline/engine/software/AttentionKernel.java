@@ -13,11 +13,9 @@ public enum AttentionKernel {
     /** cuDNN fused attention as Transformer Engine calls it (FlashAttention-style, vendor kernels). */
     CUDNN;
 
-    private static final String[] IDS = Names.ids(values());
-
     /** The id files and result columns write: the lower-case name. */
     public String id() {
-        return IDS[ordinal()];
+        return Names.id(this);
     }
 
     /** True for every kernel that keeps no s x s tensor (all but {@link #UNFUSED}). */

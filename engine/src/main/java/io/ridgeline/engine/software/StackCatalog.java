@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The catalogue of software stacks ({@code catalog/stacks.yaml}) and how a framework name finds its profile.
@@ -30,6 +31,8 @@ import java.util.TreeMap;
 public final class StackCatalog {
     static final String RESOURCE = "catalog/stacks.yaml";
     static final List<String> ENTRY_KEYS = List.of("description", "aliases", "extends", "training", "serving");
+    private static final Supplier<StackCatalog> BUNDLED = Resources.once(
+            () -> parse(RESOURCE, Resources.text(RESOURCE)));
 
     private final Map<String, StackProfile> byId;
     private final Map<String, StackProfile> byAlias;
@@ -47,12 +50,7 @@ public final class StackCatalog {
 
     /** The catalogue shipped in the engine's resources (loaded once). */
     public static StackCatalog bundled() {
-        return Bundled.CATALOG;
-    }
-
-    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
-    private static final class Bundled {
-        static final StackCatalog CATALOG = parse(RESOURCE, Resources.text(RESOURCE));
+        return BUNDLED.get();
     }
 
     /** Parses a stacks file; every problem is reported at once with file, line, column and field path. */

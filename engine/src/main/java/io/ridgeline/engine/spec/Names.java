@@ -9,24 +9,31 @@ public final class Names {
     private Names() {
     }
 
-    /**
-     * The ids of an enum's constants (their lower-case names), by ordinal: an enum keeps them in a static field, so
-     * {@code id()} is an array read (ids are written per result row).
-     */
-    public static String[] ids(Enum<?>[] constants) {
-        String[] ids = new String[constants.length];
-        for (int i = 0; i < ids.length; i++) {
-            ids[i] = constants[i].name().toLowerCase(Locale.ROOT);
+    /** Each enum's constants as ids (lower-case names), computed once per enum type. */
+    private static final ClassValue<String[]> IDS = new ClassValue<>() {
+        @Override
+        protected String[] computeValue(Class<?> type) {
+            Object[] constants = type.getEnumConstants();
+            String[] ids = new String[constants.length];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = ((Enum<?>) constants[i]).name().toLowerCase(Locale.ROOT);
+            }
+            return ids;
         }
-        return ids;
+    };
+
+    /** An enum constant's id as files and columns write it: its lower-case name, built once (ids are per row). */
+    public static String id(Enum<?> constant) {
+        return IDS.get(constant.getDeclaringClass())[constant.ordinal()];
     }
 
     /** The constant whose id is {@code text} (case and surrounding blanks ignored), or null. */
     public static <E extends Enum<E>> E parse(Class<E> type, String text) {
-        String wanted = text.trim();
-        for (E e : type.getEnumConstants()) {
-            if (e.name().equalsIgnoreCase(wanted)) {
-                return e;
+        String[] ids = IDS.get(type);
+        String wanted = text.trim().toLowerCase(Locale.ROOT);
+        for (int i = 0; i < ids.length; i++) {
+            if (ids[i].equals(wanted)) {
+                return type.getEnumConstants()[i];
             }
         }
         return null;

@@ -61,6 +61,14 @@ public enum Metric {
     public static void fillUnevaluated(double[] out, Chip chip, int gpuCount) {
         Arrays.fill(out, Double.NaN);
         out[HBM_CAPACITY_BYTES.ordinal()] = chip.memoryBytes();
+        fillCluster(out, chip, gpuCount);
+    }
+
+    /**
+     * The columns of the cluster itself, whatever runs on it: its TDP, its accelerators' capital cost (catalogue
+     * street price; TCO lives in the cost package) and its GPU count.
+     */
+    public static void fillCluster(double[] out, Chip chip, int gpuCount) {
         out[CLUSTER_TDP_W.ordinal()] = chip.tdpWatts() * gpuCount;
         out[COST_USD.ordinal()] = chip.priceUsd() * gpuCount;
         out[GPU_COUNT.ordinal()] = gpuCount;

@@ -9,6 +9,7 @@ import io.ridgeline.engine.spec.SpecTreeReader;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The sweep vocabulary's reference file, {@code sweeps/reference.yaml} (in the engine jar as
@@ -18,6 +19,9 @@ import java.util.List;
  */
 final class Reference {
     static final String RESOURCE = "ridgeline/reference.yaml";
+    private static final Supplier<Reference> BUNDLED = Resources.once(
+            () -> new Reference((MapNode) SpecTreeReader.parse(RESOURCE, Resources.text(RESOURCE))));
+
     private final MapNode root;
 
     private Reference(MapNode root) {
@@ -26,13 +30,7 @@ final class Reference {
 
     /** The bundled reference, parsed once. */
     static Reference bundled() {
-        return Bundled.REFERENCE;
-    }
-
-    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
-    private static final class Bundled {
-        static final Reference REFERENCE = new Reference((MapNode) SpecTreeReader.parse(RESOURCE,
-                Resources.text(RESOURCE)));
+        return BUNDLED.get();
     }
 
     /** The node at a dotted path ("parallelism.tp"), or null when the reference writes {@code ~} there. */

@@ -86,8 +86,8 @@ class SweepReader extends SpecReader {
         String s = n instanceof Scalar sc ? sc.text() : null;
         E v = s == null ? null : Names.parse(type, s);
         if (v == null) {
-            error(n, path, Names.expectedOneOf(s == null ? "" : s, Arrays.asList(Names.ids(type.getEnumConstants()))),
-                    n.describe());
+            error(n, path, Names.expectedOneOf(s == null ? "" : s, Arrays.stream(type.getEnumConstants())
+                    .map(Names::id).toList()), n.describe());
         }
         return v;
     }

@@ -43,11 +43,9 @@ public record SweepSpec(String source, String name, String description, String s
     public enum Phase {
         TRAINING, INFERENCE;
 
-        private static final String[] IDS = Names.ids(values());
-
         /** The id files and result columns write: the lower-case name. */
         public String id() {
-            return IDS[ordinal()];
+            return Names.id(this);
         }
     }
 
@@ -100,11 +98,9 @@ public record SweepSpec(String source, String name, String description, String s
     public enum PointsPolicy {
         ALL, FEASIBLE, NONE;
 
-        private static final String[] IDS = Names.ids(values());
-
         /** The id files and result columns write: the lower-case name. */
         public String id() {
-            return IDS[ordinal()];
+            return Names.id(this);
         }
     }
 

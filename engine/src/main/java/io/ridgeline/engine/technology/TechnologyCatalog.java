@@ -5,10 +5,12 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.Resources;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The bundled technology catalogues (catalog/logic_nodes.csv, dram_types.csv, links.csv, switches.csv,
@@ -17,6 +19,7 @@ import java.util.Map;
 public final class TechnologyCatalog {
     private static final double GIB = 1024.0 * 1024 * 1024;
     private static final double KIB = 1024.0;
+    private static final Supplier<TechnologyCatalog> BUNDLED = Resources.once(() -> load(HardwareCatalog.bundled()));
 
     private final Map<String, LogicNode> nodes;
     private final Map<String, DramType> drams;
@@ -35,12 +38,7 @@ public final class TechnologyCatalog {
 
     /** The catalogues shipped in the engine jar. */
     public static TechnologyCatalog bundled() {
-        return Bundled.CATALOG;
-    }
-
-    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
-    private static final class Bundled {
-        static final TechnologyCatalog CATALOG = load(HardwareCatalog.bundled());
+        return BUNDLED.get();
     }
 
     private static TechnologyCatalog load(HardwareCatalog hardware) {

@@ -24,11 +24,13 @@ public final class TrainingColumns {
      * @param tokensPerStep global batch x sequence length
      */
     public static void fill(double[] out, TrainingResult r, Chip chip, int gpuCount, double tokensPerStep) {
+        // throughput
         out[Metric.STEP_TIME_S.ordinal()] = r.stepTimeSeconds();
         out[Metric.TOKENS_PER_S.ordinal()] = r.tokensPerSecond();
         out[Metric.TOKENS_PER_S_PER_GPU.ordinal()] = r.tokensPerSecond() / gpuCount;
         out[Metric.MFU_FRACTION.ordinal()] = r.mfuFraction();
         out[Metric.HFU_FRACTION.ordinal()] = r.hfuFraction();
+        // where the step's time goes: kernels, then communication by parallel dimension, then the rest
         out[Metric.COMPUTE_S.ordinal()] = r.computeSeconds();
         out[Metric.MEMORY_BOUND_S.ordinal()] = r.memoryBoundSeconds();
         out[Metric.TP_COMM_S.ordinal()] = r.tpCommSeconds();
@@ -39,27 +41,22 @@ public final class TrainingColumns {
         out[Metric.BUBBLE_S.ordinal()] = r.bubbleSeconds();
         out[Metric.OPTIMIZER_S.ordinal()] = r.optimizerSeconds();
         out[Metric.OVERHEAD_S.ordinal()] = r.overheadSeconds();
-        out[WEIGHT_BYTES.ordinal()] = r.weightBytes();
-        out[GRADIENT_BYTES.ordinal()] = r.gradientBytes();
-        out[OPTIMIZER_BYTES.ordinal()] = r.optimizerBytes();
-        out[ACTIVATION_BYTES.ordinal()] = r.activationBytes();
-        out[RESERVE_BYTES.ordinal()] = r.reserveBytes();
-        out[HBM_BYTES.ordinal()] = r.totalMemoryBytes();
-        out[HBM_CAPACITY_BYTES.ordinal()] = r.memoryCapacityBytes();
+        fillMemory(out, r);
+        out[HBM_CAPACITY_BYTES.ordinal()] = r.memoryCapacityBytes(); // NaN too: no earlier plan's value may survive
         out[Metric.ENERGY_PER_STEP_J.ordinal()] = r.energyJoules();
         out[Metric.ENERGY_PER_TOKEN_J.ordinal()] = r.energyJoules() / tokensPerStep;
         out[Metric.CLUSTER_POWER_W.ordinal()] = r.averagePowerWatts();
-        out[Metric.CLUSTER_TDP_W.ordinal()] = chip.tdpWatts() * gpuCount;
-        // Accelerator capital cost only (catalogue street-price assumption); TCO lives in the cost package.
-        out[Metric.COST_USD.ordinal()] = chip.priceUsd() * gpuCount;
-        out[Metric.GPU_COUNT.ordinal()] = gpuCount;
+        Metric.fillCluster(out, chip, gpuCount);
         for (int i = Metric.TTFT_S.ordinal(); i <= Metric.KV_CACHE_BYTES.ordinal(); i++) {
             out[i] = Double.NaN; // inference-only columns
         }
     }
 
-    /** Memory numbers of an infeasible plan are real (they say by how much it misses); times are not. */
-    public static void fillInfeasible(double[] out, TrainingResult r) {
+    /**
+     * The memory columns; also of an infeasible plan, whose memory numbers are real (they say by how much it misses)
+     * while its times are not.
+     */
+    public static void fillMemory(double[] out, TrainingResult r) {
         out[WEIGHT_BYTES.ordinal()] = r.weightBytes();
         out[GRADIENT_BYTES.ordinal()] = r.gradientBytes();
         out[OPTIMIZER_BYTES.ordinal()] = r.optimizerBytes();

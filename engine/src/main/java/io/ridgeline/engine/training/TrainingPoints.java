@@ -14,7 +14,6 @@ import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.workload.ModelSpec;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -72,16 +71,12 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
 
     @Override
     public void fillInfeasible(ResultRow p, PlanResult r, double[] metrics) {
-        TrainingColumns.fillInfeasible(metrics, (TrainingResult) r);
+        TrainingColumns.fillMemory(metrics, (TrainingResult) r);
     }
 
     @Override
     public void writeWorkload(ResultRow p) {
         p.set(ResultRow.Text.SOFTWARE, p.workload().software());
-        p.clear(ResultRow.Count.INPUT_TOKENS).clear(ResultRow.Count.OUTPUT_TOKENS).clear(ResultRow.Count.CONCURRENCY)
-                .clear(ResultRow.Flag.CUDA_GRAPHS)
-                .set(ResultRow.Text.WEIGHT_PRECISION, null).set(ResultRow.Text.ACTIVATION_PRECISION, null)
-                .set(ResultRow.Text.KV_CACHE_PRECISION, null);
     }
 
     @Override
@@ -90,14 +85,15 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
     }
 
     @Override
-    protected List<InputError> check(ResultRow p, TrainingPlan plan) {
-        List<InputError> out = new ArrayList<>();
+    protected void shapeProblems(ResultRow p, TrainingPlan plan, List<InputError> out) {
         ShapeRules.training(p.model(), p.workload().seqLen(), plan, out);
-        if (plan.gpus() != p.gpuCount()) {
-            out.add(InputError.of("training plan", "plan.dp", "tp x pp x dp x cp = gpu_count " + p.gpuCount(),
-                    plan.tp() + " x " + plan.pp() + " x " + plan.dp() + " x " + plan.cp() + " = " + plan.gpus()));
-        }
-        return out;
+    }
+
+    @Override
+    protected InputError gpuProblem(ResultRow p, TrainingPlan plan) {
+        return plan.gpus() == p.gpuCount() ? null : InputError.of("training plan", "plan.dp", "tp x pp x dp x cp = "
+                + "gpu_count " + p.gpuCount(), plan.tp() + " x " + plan.pp() + " x " + plan.dp() + " x " + plan.cp()
+                + " = " + plan.gpus());
     }
 
     @Override
@@ -106,12 +102,7 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
     }
 
     @Override
-    public int replicaGpus(SweepSpec.ExplicitPlan e) {
-        return e.tp() * e.pp() * e.cp();
-    }
-
-    @Override
-    public String replicaProduct() {
-        return "tp x pp x cp";
+    public InputError wholeReplicas(int gpus, SweepSpec.ExplicitPlan e) {
+        return ShapeRules.wholeReplicas(gpus, e.tp() * e.pp() * e.cp(), "tp x pp x cp");
     }
 }

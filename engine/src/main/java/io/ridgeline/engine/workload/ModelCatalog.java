@@ -2,15 +2,20 @@ package io.ridgeline.engine.workload;
 
 import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.Resources;
 
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /** Named model architectures from catalog/models.csv (and optional user files in the same format). */
 public final class ModelCatalog {
+    private static final Supplier<ModelCatalog> BUNDLED = Resources.once(
+            () -> new ModelCatalog(parse(CsvTable.readResource("/catalog/models.csv"))));
+
     private final Map<String, ModelSpec> models;
 
     private ModelCatalog(Map<String, ModelSpec> models) {
@@ -19,12 +24,7 @@ public final class ModelCatalog {
 
     /** The models shipped in the engine jar. */
     public static ModelCatalog bundled() {
-        return Bundled.CATALOG;
-    }
-
-    /** Loaded on first use, once (the JVM's class initialisation is the lock). */
-    private static final class Bundled {
-        static final ModelCatalog CATALOG = new ModelCatalog(parse(CsvTable.readResource("/catalog/models.csv")));
+        return BUNDLED.get();
     }
 
     /** The bundled models plus those of a user file (user rows win on name clashes). */

@@ -7,7 +7,12 @@ import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.sweep.PointLoader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,90 +27,90 @@ import java.util.concurrent.Callable;
  * A plan that cannot run at the point is refused with the shape rules' messages, where a sweep would write a row with
  * its status. {@code --phase gemm} times one GEMM instead ({@link GemmEval}).
  */
-@Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        modelTransformer = EvalCommand.Flags.class,
         description = {"Evaluate one point and print its time, memory and bottleneck breakdown.",
                 "The point is a one-point sweep: --file takes a sweep file's keys (sweeps/reference.yaml, docs/"
                         + "SWEEPS.md) and each flag sets the key it is named after (--gpu-count = cluster.gpu_count, "
-                        + "--tp = parallelism.plans[0].tp, ...). Flags win over the file."})
+                        + "--tp = parallelism.plans[0].tp, ...). Flags win over the file; a plan flag makes the "
+                        + "plan explicit (no search). --phase gemm times one GEMM (-m x -k by -k x -n) on --chip "
+                        + "at --precision."})
 public final class EvalCommand implements Callable<Integer> {
+    /** A flag, the key it sets (null: not a sweep key) and its help; {@code optional}: a switch that may take a value. */
+    private record Flag(String name, String key, String help, boolean optional) {
+    }
+
+    /** Keys of one section that flags set, with what the help adds to each (the phase or plan it applies to). */
+    private record Keys(String prefix, String note, String... names) {
+    }
+
+    private static final String PLAN = "parallelism.plans[0].";
+    /** The keys flags set, in the point file's key order; sweeps/reference.yaml says what each takes. */
+    private static final List<Keys> KEYS = List.of(new Keys("phases[0].", "", "phase", "software"),
+            new Keys("phases[0].", " (training)", "seq_len", "global_batch"),
+            new Keys("phases[0].", " (inference)", "batch", "input_tokens", "output_tokens", "concurrency",
+                    "weight_precision", "activation_precision", "kv_cache_precision", "cuda_graphs"),
+            new Keys("network.", "", "scale_out", "scale_out_gbit_s", "scale_up_domain", "topology"),
+            new Keys("cluster.", "", "gpu_count"),
+            new Keys(PLAN, "", "tp", "pp", "dp", "ep", "sp", "precision"),
+            new Keys(PLAN, " (training)", "cp", "vpp", "zero", "micro_batch", "recompute"));
+    /** Every flag: --model and --chip, then each key's last name with '-' for '_', then the GEMM's dimensions. */
+    private static final List<Flag> FLAGS = flags();
+
+    private static List<Flag> flags() {
+        List<Flag> out = new ArrayList<>();
+        out.add(new Flag("--model", "models", "", false));
+        out.add(new Flag("--chip", "hardware.presets", "", false));
+        for (Keys k : KEYS) {
+            for (String name : k.names()) {
+                boolean isSwitch = name.equals("sp") || name.equals("cuda_graphs");
+                out.add(new Flag("--" + name.replace('_', '-'), k.prefix() + name, k.note(), isSwitch));
+            }
+        }
+        for (String[] d : new String[][]{{"-m", "rows of A and C"}, {"-n", "columns of B and C"},
+            {"-k", "the inner dimension"}}) {
+            out.add(new Flag(d[0], null, "--phase gemm: " + d[1], false));
+        }
+        return List.copyOf(out);
+    }
+
     @Option(names = "--file", paramLabel = "YAML", description = "A point: a sweep file with one point.")
     Path file;
     @Option(names = "--json", description = "Print the result row as JSON (points-table columns).")
     boolean json;
-    @Option(names = "--phase", description = "phases[0].phase: training or inference (or gemm: one GEMM).")
-    String phase;
-    @Option(names = "--model", description = "models: a catalogue model (gpt3-175b, llama2-70b, ...).")
-    String model;
-    @Option(names = "--chip", description = "hardware.presets: a chip preset (a100-80g, h100-sxm, b200, ...).")
-    String chip;
-    @Option(names = "--gpu-count", description = "cluster.gpu_count: GPUs in the cluster.")
-    String gpuCount;
-    @Option(names = "--scale-out", description = "network.scale_out: hdr, ndr, xdr, eth400, eth800, eth1600.")
-    String scaleOut;
-    @Option(names = "--scale-out-gbit-s", description = "network.scale_out_gbit_s: per-GPU scale-out Gbit/s.")
-    String scaleOutGbitS;
-    @Option(names = "--scale-up-domain", description = "network.scale_up_domain: GPUs per NVLink domain.")
-    String scaleUpDomain;
-    @Option(names = "--topology", description = "network.topology: a scale-out fabric kind (fat-tree, ...).")
-    String topology;
-    @Option(names = "--software", description = "phases[0].software: a stack of catalog/stacks.yaml.")
-    String software;
-    @Option(names = "--seq-len", description = "phases[0].seq_len (training).")
-    String seqLen;
-    @Option(names = "--global-batch", description = "phases[0].global_batch (training).")
-    String globalBatch;
-    @Option(names = "--batch", description = "phases[0].batch (inference): the static batch.")
-    String batch;
-    @Option(names = "--input-tokens", description = "phases[0].input_tokens (inference).")
-    String inputTokens;
-    @Option(names = "--output-tokens", description = "phases[0].output_tokens (inference).")
-    String outputTokens;
-    @Option(names = "--concurrency", description = "phases[0].concurrency (inference).")
-    String concurrency;
-    @Option(names = "--weight-precision", description = "phases[0].weight_precision (inference).")
-    String weightPrecision;
-    @Option(names = "--activation-precision", description = "phases[0].activation_precision (inference).")
-    String activationPrecision;
-    @Option(names = "--kv-cache-precision", description = "phases[0].kv_cache_precision (inference).")
-    String kvCachePrecision;
-    @Option(names = "--cuda-graphs", arity = "0..1", fallbackValue = "true",
-            description = "phases[0].cuda_graphs (inference).")
-    String cudaGraphs;
-    @Option(names = "--tp", description = "parallelism.plans[0].tp (a plan flag makes the plan explicit).")
-    String tp;
-    @Option(names = "--pp", description = "parallelism.plans[0].pp.")
-    String pp;
-    @Option(names = "--dp", description = "parallelism.plans[0].dp (default: the GPUs fill whole replicas).")
-    String dp;
-    @Option(names = "--cp", description = "parallelism.plans[0].cp (training).")
-    String cp;
-    @Option(names = "--ep", description = "parallelism.plans[0].ep (MoE models).")
-    String ep;
-    @Option(names = "--sp", arity = "0..1", fallbackValue = "true", description = "parallelism.plans[0].sp.")
-    String sp;
-    @Option(names = "--vpp", description = "parallelism.plans[0].vpp (training).")
-    String vpp;
-    @Option(names = "--zero", description = "parallelism.plans[0].zero (training).")
-    String zero;
-    @Option(names = "--micro-batch", description = "parallelism.plans[0].micro_batch (training).")
-    String microBatch;
-    @Option(names = "--recompute", description = "parallelism.plans[0].recompute: none, selective or full.")
-    String recompute;
-    @Option(names = "--precision", description = "parallelism.plans[0].precision (training); GEMM precision.")
-    String precision;
-    @Option(names = "-m", description = "GEMM: rows of A and C.")
-    String gemmM;
-    @Option(names = "-n", description = "GEMM: columns of B and C.")
-    String gemmN;
-    @Option(names = "-k", description = "GEMM: inner dimension.")
-    String gemmK;
+    @Spec
+    CommandSpec spec;
+
+    /** Adds the {@link #FLAGS} to the command: each a string option whose help names its key. */
+    static final class Flags implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            for (Flag f : FLAGS) {
+                OptionSpec.Builder b = OptionSpec.builder(f.name()).type(String.class).paramLabel("VALUE")
+                        .description(f.key() == null ? f.help() : f.key() + f.help());
+                if (f.optional()) {
+                    b.arity("0..1").fallbackValue("true");
+                }
+                command.addOption(b.build());
+            }
+            return command;
+        }
+    }
 
     @Override
     public Integer call() {
-        if ("gemm".equals(phase)) {
-            return GemmEval.run(chip, gemmM, gemmN, gemmK, precision, json);
+        Map<String, String> given = given();
+        if ("gemm".equals(given.get("--phase"))) {
+            return GemmEval.run(given.get("--chip"), given.get("-m"), given.get("-n"), given.get("-k"),
+                    given.get("--precision"), json);
         }
-        PointLoader.Point point = PointLoader.read(file, values());
+        Map<String, String> keys = new LinkedHashMap<>();
+        for (Flag f : FLAGS) {
+            if (f.key() != null && given.containsKey(f.name())) {
+                keys.put(f.key(), given.get(f.name()));
+            }
+        }
+        PointLoader.Point point = PointLoader.read(file, keys);
         Evaluator evaluator = new Evaluator(point.spec());
         List<InputError> problems = new ArrayList<>();
         for (InputError e : evaluator.problems(0)) {
@@ -125,39 +130,16 @@ public final class EvalCommand implements Callable<Integer> {
         return row.status() == PointStatus.OK ? 0 : 3;
     }
 
-    /** Every flag that was given, by the key it sets, in the point file's key order. */
-    private Map<String, String> values() {
-        Map<String, String> v = new LinkedHashMap<>();
-        put(v, "models", model);
-        put(v, "phases[0].phase", phase);
-        put(v, "phases[0].seq_len", seqLen);
-        put(v, "phases[0].global_batch", globalBatch);
-        put(v, "phases[0].batch", batch);
-        put(v, "phases[0].input_tokens", inputTokens);
-        put(v, "phases[0].output_tokens", outputTokens);
-        put(v, "phases[0].concurrency", concurrency);
-        put(v, "phases[0].weight_precision", weightPrecision);
-        put(v, "phases[0].activation_precision", activationPrecision);
-        put(v, "phases[0].kv_cache_precision", kvCachePrecision);
-        put(v, "phases[0].cuda_graphs", cudaGraphs);
-        put(v, "phases[0].software", software);
-        put(v, "hardware.presets", chip);
-        put(v, "network.scale_out", scaleOut);
-        put(v, "network.scale_out_gbit_s", scaleOutGbitS);
-        put(v, "network.scale_up_domain", scaleUpDomain);
-        put(v, "network.topology", topology);
-        put(v, "cluster.gpu_count", gpuCount);
-        String[][] plan = {{"tp", tp}, {"pp", pp}, {"dp", dp}, {"cp", cp}, {"ep", ep}, {"sp", sp}, {"vpp", vpp},
-            {"zero", zero}, {"micro_batch", microBatch}, {"recompute", recompute}, {"precision", precision}};
-        for (String[] kv : plan) {
-            put(v, "parallelism.plans[0]." + kv[0], kv[1]);
+    /** The value of every flag that was given, by flag name. */
+    private Map<String, String> given() {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Flag f : FLAGS) {
+            String v = parsed.matchedOptionValue(f.name(), (String) null);
+            if (v != null) {
+                out.put(f.name(), v);
+            }
         }
-        return v;
-    }
-
-    private static void put(Map<String, String> v, String key, String value) {
-        if (value != null) {
-            v.put(key, value);
-        }
+        return out;
     }
 }

@@ -49,7 +49,7 @@ public final class RidgelineCli implements Runnable {
             } catch (ReflectiveOperationException e) {
                 throw new IllegalStateException("cannot create subcommand " + name, e);
             }
-            cl.addSubcommand(command);
+            cl.addSubcommand(new CommandLine(command)); // built on its own, so its model transformer runs
         }
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof InvalidInputException invalid) {
