@@ -92,7 +92,7 @@ final class Replica {
         this.memoryOp = new MemoryBoundOp(chip);
         CollectiveCurve curve = catalog.curve(chip);
         this.collective = new CollectiveModel(system, curve);
-        this.fixed = new FixedCosts(system, plan.cudaGraphs());
+        this.fixed = new FixedCosts(system, plan.cudaGraphs(), plan.runtime());
         this.tp = plan.tp();
         this.ep = plan.ep();
         this.tpGroup = Placement.group(tp, 1, system.scaleUpDomain());
@@ -105,7 +105,9 @@ final class Replica {
         this.kvBytes = plan.kvCachePrecision().bytes();
         this.dramBytesPerSecond = chip.effectiveMemoryBytesPerSecond();
         this.gemmFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().gemmPeakFraction();
-        this.attentionFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().flashFraction();
+        // Attention runs in the wider of the GEMM and KV formats (an fp4 model with an fp8 cache runs fp8 FMHA).
+        Precision attention = plan.kvCachePrecision().ordinal() < compute.ordinal() ? plan.kvCachePrecision() : compute;
+        this.attentionFlopsPerSecond = chip.peakFlopsPerSecond(attention) * chip.family().flashFraction();
         this.overlapExponent = chip.family().overlapExponent();
         this.scaleUpBytesPerSecond = system.scaleUpBytesPerSecond();
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
