@@ -69,7 +69,7 @@ final class MixedStep {
 
         // Logits only for the last position of each sequence that emits a token in this step.
         double rows = Math.ceil(d + promptsFinishing / ep);
-        gpu += gemm(1, rows, r.vocabLocal, r.hidden, acc, weight);
+        gpu += headGemm(rows, acc, weight);
         gpu += r.tpAllReduceSeconds(rows * r.vocabLocal * 4, acc, weight);
         double stepKernels = FixedCosts.DECODE_KERNELS_PER_STEP * perKernel;
         acc.overhead(stepKernels, weight);
@@ -85,6 +85,16 @@ final class MixedStep {
         }
         acc.overhead(host, weight);
         return gpu + host;
+    }
+
+    /** The LM head in its 16-bit format ({@link Replica#head}), on the roofline, without its launch. */
+    private double headGemm(double m, Breakdown acc, double times) {
+        double t = r.gemm.seconds(1, m, r.vocabLocal, r.hidden, r.head) - gemmLaunchSeconds;
+        double flops = 2 * m * r.vocabLocal * r.hidden;
+        double bytes = r.vocabLocal * r.hidden * r.headWeightBytes + m * (r.vocabLocal + r.hidden) * r.actBytes;
+        acc.kernel(t, flops / r.headFlopsPerSecond, bytes / r.dramBytesPerSecond, times);
+        acc.traffic(flops, bytes, times);
+        return t;
     }
 
     /** A GEMM on the roofline without its launch (the step's fixed costs count launches once per kernel). */
