@@ -115,6 +115,23 @@ final class ContinuousBatching {
     }
 
     /**
+     * A decode-only pool of disaggregated serving (DistServe, OSDI'24; Splitwise, ISCA'24): prompts arrive prefilled
+     * with their KV cache, so every step decodes only; each request holds input + output KV tokens.
+     */
+    void decodeOnly(int inputTokens, int outputTokens, Breakdown acc) {
+        limits(inputTokens, outputTokens);
+        double c = maxConcurrency;
+        concurrency = c;
+        decodeSequences = c;
+        double t = step.seconds(c, inputTokens + 0.5 * outputTokens, 0, inputTokens, 0, scratch(acc), weight(acc));
+        stepSeconds = t;
+        interTokenSeconds = t;
+        ttftSeconds = 0;
+        // Each request decodes O - 1 tokens here (its first came out of the prefill pool).
+        outputTokensPerSecond = outputTokens > 1 ? c / t * outputTokens / (outputTokens - 1.0) : 0;
+    }
+
+    /**
      * The most requests the replica runs at once: KV pool / KV tokens per request (per attention group, times ep),
      * the runtime's max batch and its token budget. The activation workspace is sized for the tokens a step carries.
      */

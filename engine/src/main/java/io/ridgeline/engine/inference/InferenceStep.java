@@ -201,6 +201,52 @@ public final class InferenceStep {
                 inFlight, maxBatch, kvBytes, activationBytes, reserve, Math.max(inFlight, 1), cb.concurrency);
     }
 
+    /**
+     * The latency-throughput curve users plot: for each number of online clients, one request's output speed
+     * (tokens/s per user, 1 / inter-token latency) and the replica's output tokens/s per GPU. Prepares the replica
+     * once and fills the caller's arrays (no allocation per point); NaN where the plan is invalid or does not fit.
+     */
+    public void curve(ModelSpec model, SystemSpec system, InferencePlan plan, int inputTokens, int outputTokens,
+                      int[] clients, double[] tokensPerSecondPerUser, double[] tokensPerSecondPerGpu) {
+        boolean ok = check(model, plan).isEmpty() && plan.gpus() <= system.gpuCount();
+        if (ok) {
+            prepare(model, system, plan);
+        }
+        for (int i = 0; i < clients.length; i++) {
+            if (!ok) {
+                tokensPerSecondPerUser[i] = Double.NaN;
+                tokensPerSecondPerGpu[i] = Double.NaN;
+                continue;
+            }
+            batching.onlineClients(clients[i], inputTokens, outputTokens, null);
+            boolean fits = batching.concurrency >= 1;
+            tokensPerSecondPerUser[i] = fits ? 1 / batching.interTokenSeconds : Double.NaN;
+            tokensPerSecondPerGpu[i] = fits ? batching.outputTokensPerSecond / plan.gpusPerReplica() : Double.NaN;
+        }
+    }
+
+    /**
+     * The decode pool of disaggregated serving at saturation: fills {@code out} with {requests in flight, step
+     * seconds, output tokens/s of the replica}; NaN when the plan is invalid. See {@link DisaggregatedServing}.
+     */
+    void decodePool(ModelSpec model, SystemSpec system, InferencePlan plan, int inputTokens, int outputTokens,
+                    double[] out) {
+        if (!check(model, plan).isEmpty() || plan.gpus() > system.gpuCount()) {
+            java.util.Arrays.fill(out, Double.NaN);
+            return;
+        }
+        prepare(model, system, plan);
+        batching.decodeOnly(inputTokens, outputTokens, null);
+        out[0] = batching.concurrency;
+        out[1] = batching.stepSeconds;
+        out[2] = batching.outputTokensPerSecond;
+    }
+
+    /** KV-cache bytes of one token on one GPU of the plan's replica (prepared by the last call). */
+    double kvBytesPerTokenPerGpu() {
+        return memory.kvBytesPerToken();
+    }
+
     private double workspaceBytes(double tokens) {
         return memory.activationBytes(1, tokens) - memory.activationBytes(1, 0);
     }
