@@ -65,7 +65,8 @@ public final class HardwareCatalog {
             families.put(r.string("family"), new ChipFamily(r.string("family"), r.positive("gemm_peak_fraction"),
                     r.positive("dram_fraction"), r.positive("l2_fraction"), r.number("kernel_launch_us") * 1e-6,
                     r.number("tile_overhead_cycles"), r.positive("overlap_exponent"), r.positive("flash_fraction"),
-                    r.string("source")));
+                    r.string("source"), r.isEmpty("fp4_gemm_fraction") ? r.positive("gemm_peak_fraction")
+                            : r.positive("fp4_gemm_fraction")));
         }
         Map<String, Chip> chips = new LinkedHashMap<>();
         Map<String, String> logicNodesRead = new LinkedHashMap<>();

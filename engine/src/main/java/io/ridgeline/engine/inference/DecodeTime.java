@@ -57,7 +57,7 @@ final class DecodeTime {
         t += r.layers * perLayer;
 
         // Once per step: LM head over the local vocabulary shard, gathering the logits over TP, sampling, host work.
-        t += r.smallGemmSeconds(b, r.vocabLocal, r.hidden, 1, acc, weight);
+        t += r.headSeconds(b, acc, weight);
         t += r.tpAllReduceSeconds(b * r.vocabLocal * 4, acc, weight);
         double stepFixed = FixedCosts.DECODE_KERNELS_PER_STEP * r.fixed.perKernelSeconds()
                 + r.fixed.hostSecondsPerStep();

@@ -1,5 +1,6 @@
 package io.ridgeline.engine.inference;
 
+import io.ridgeline.engine.software.ServingBehaviour;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
@@ -71,6 +72,31 @@ public final class InferenceMemory {
 
     public double weightBytes() {
         return weightBytes;
+    }
+
+    /** KV-cache bytes of one token (all layers of the stage) on one GPU. */
+    public double kvBytesPerToken() {
+        return kvBytesPerTokenAllLayers;
+    }
+
+    /**
+     * The paged KV pool on one GPU under continuous batching: the runtime's share of memory (of what is free after
+     * weights, its reserve and the activation workspace for {@code workspaceTokens} tokens per step — TensorRT-LLM
+     * kv_cache_free_gpu_mem_fraction — or of the whole device, which then also holds those — vLLM
+     * gpu_memory_utilization, SGLang mem_fraction_static). 0 when nothing is left.
+     */
+    public double kvPoolBytes(ServingBehaviour runtime, double workspaceTokens) {
+        double other = weightBytes + runtime.runtimeReserveBytes() + activationBytesPerToken * workspaceTokens;
+        double pool = runtime.kvMemoryBasis() == ServingBehaviour.KvMemoryBasis.FREE_AFTER_LOAD
+                ? runtime.kvMemoryFraction() * (capacityBytes - other)
+                : runtime.kvMemoryFraction() * capacityBytes - other;
+        return Math.max(0, pool);
+    }
+
+    /** Everything resident on one GPU while serving: weights, the KV pool, workspace and reserve (continuous batching). */
+    public double servingBytes(ServingBehaviour runtime, double workspaceTokens) {
+        return weightBytes + runtime.runtimeReserveBytes() + activationBytesPerToken * workspaceTokens
+                + kvPoolBytes(runtime, workspaceTokens);
     }
 
     /** Sequences of a replica's batch that one attention group (and so one GPU) holds: ceil(batch / ep). */

@@ -47,12 +47,24 @@ final class PrefillTime {
         perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
         double t = r.layers * perLayer;
         // Embedding gather, final norm, LM head for the last position of each sequence, logits gather, sampling.
-        t += gemm(1, batch, r.vocabLocal, r.hidden, acc, weight);
+        t += headGemm(batch, acc, weight);
         t += r.tpAllReduceSeconds(batch * r.vocabLocal * 4, acc, weight);
         double stepFixed = FixedCosts.DECODE_KERNELS_PER_STEP * r.fixed.perKernelSeconds() + r.fixed.hostSecondsPerStep();
         acc.overhead(stepFixed, weight);
         t += stepFixed;
         t += r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
+        return t;
+    }
+
+    /** The LM head in its 16-bit format ({@link Replica#head}); its launch goes to overhead. */
+    private double headGemm(double m, Breakdown acc, double times) {
+        double t = r.gemm.seconds(1, m, r.vocabLocal, r.hidden, r.head);
+        double launch = r.chip.family().kernelLaunchSeconds();
+        double flops = 2 * m * r.vocabLocal * r.hidden;
+        double bytes = r.vocabLocal * r.hidden * r.headWeightBytes + m * (r.vocabLocal + r.hidden) * r.actBytes;
+        acc.kernel(t - launch, flops / r.headFlopsPerSecond, bytes / r.dramBytesPerSecond, times);
+        acc.traffic(flops, bytes, times);
+        acc.overhead(launch, times);
         return t;
     }
 

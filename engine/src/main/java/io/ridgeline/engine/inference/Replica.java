@@ -45,10 +45,19 @@ final class Replica {
     final double kvBytes;
     final double dramBytesPerSecond;
     final double gemmFlopsPerSecond;
+    /**
+     * The LM head's format: quantized checkpoints leave it in 16 bits (ModelOpt excludes lm_head from fp8/NVFP4
+     * quantization; Transformer Engine recipes keep the output layer in bf16), so it runs at the 16-bit rate.
+     */
+    final Precision head;
+    final double headFlopsPerSecond;
+    final double headWeightBytes;
     final double attentionFlopsPerSecond;
     final double overlapExponent;
     final double scaleUpBytesPerSecond;
     final double scaleUpEfficiency;
+    final CollectiveCurve curve;
+    private final double ncclFloorStepSeconds;
 
     final int tp;
     final int ep;
@@ -92,7 +101,7 @@ final class Replica {
         this.memoryOp = new MemoryBoundOp(chip);
         CollectiveCurve curve = catalog.curve(chip);
         this.collective = new CollectiveModel(system, curve);
-        this.fixed = new FixedCosts(system, plan.cudaGraphs());
+        this.fixed = new FixedCosts(system, plan.cudaGraphs(), plan.runtime());
         this.tp = plan.tp();
         this.ep = plan.ep();
         this.tpGroup = Placement.group(tp, 1, system.scaleUpDomain());
@@ -101,14 +110,23 @@ final class Replica {
 
         this.compute = plan.computePrecision();
         this.weightBytes = plan.weightPrecision().bytes();
-        this.actBytes = plan.activationPrecision().bytes();
+        // Activations live in 16 bits between kernels even when GEMMs run in fp8/fp4: the recipes quantize each GEMM's
+        // input on the fly and write bf16 outputs (Transformer Engine / ModelOpt fp8 and NVFP4 recipes).
+        this.actBytes = Math.max(2, plan.activationPrecision().bytes());
         this.kvBytes = plan.kvCachePrecision().bytes();
         this.dramBytesPerSecond = chip.effectiveMemoryBytesPerSecond();
-        this.gemmFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().gemmPeakFraction();
-        this.attentionFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().flashFraction();
+        this.gemmFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().gemmPeakFraction(compute);
+        this.head = compute.bytes() < 2 ? Precision.BF16 : compute;
+        this.headFlopsPerSecond = chip.peakFlopsPerSecond(head) * chip.family().gemmPeakFraction();
+        this.headWeightBytes = Math.max(weightBytes, head.bytes());
+        // Attention runs in the wider of the GEMM and KV formats (an fp4 model with an fp8 cache runs fp8 FMHA).
+        Precision attention = plan.kvCachePrecision().ordinal() < compute.ordinal() ? plan.kvCachePrecision() : compute;
+        this.attentionFlopsPerSecond = chip.peakFlopsPerSecond(attention) * chip.family().flashFraction();
         this.overlapExponent = chip.family().overlapExponent();
         this.scaleUpBytesPerSecond = system.scaleUpBytesPerSecond();
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
+        this.curve = curve;
+        this.ncclFloorStepSeconds = system.scaleUpStepLatencySeconds();
 
         this.layers = model.layers();
         this.layersPerStage = model.layers() / plan.pp();
@@ -171,6 +189,20 @@ final class Replica {
         acc.kernel(t, flops, memory, weight);
         acc.traffic(2 * rows * n * k * matrices, matrices * n * k * weightBytes + matrices * m * (k + n) * actBytes,
                 weight);
+        return t;
+    }
+
+    /** The LM head over the local vocabulary for {@code m} rows (decode class: weights read once), in 16 bits. */
+    double headSeconds(double m, Breakdown acc, double weight) {
+        double n = vocabLocal;
+        double k = hidden;
+        double bytes = n * k * headWeightBytes + m * (k + n) * actBytes;
+        double memory = bytes / dramBytesPerSecond;
+        double rows = Math.ceil(m / MMA_ROWS) * MMA_ROWS;
+        double flops = 2 * rows * n * k / headFlopsPerSecond;
+        double t = Roofline.combine(flops, memory, overlapExponent);
+        acc.kernel(t, flops, memory, weight);
+        acc.traffic(2 * rows * n * k, bytes, weight);
         return t;
     }
 
@@ -242,8 +274,17 @@ final class Replica {
         if (out) {
             t = collective.allReduce(bytes, tpGroup);
         } else {
+            // The runtime's own small-message latency, plus the transfer: at the plateau rate, or for medium messages
+            // what NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench
+            // G0019-G0085: 33 MB reaches ~62% of the H100 plateau), whichever is longer.
             double wire = 2.0 * (tp - 1) / tp * bytes;
-            t = fixed.allReduceLatencySeconds(tp) + wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
+            double plateau = wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
+            // The curve is measured on 8 ranks: its time beyond the 8-rank floor, scaled by this group's ring volume.
+            double wire8 = 2.0 * 7 / 8 * bytes;
+            double beyondFloor = wire8 / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
+                    - CollectiveCurve.latencySteps(8) * ncclFloorStepSeconds;
+            double measured = beyondFloor * wire / wire8;
+            t = fixed.allReduceLatencySeconds(tp) + Math.max(plateau, measured);
         }
         acc.communication(t, out, weight);
         acc.wire(2.0 * (tp - 1) / tp * bytes, out, weight); // ring volume; all of it charged to the slower network

@@ -74,7 +74,7 @@ public final class GemmModel {
 
     private double compute(double batch, double m, double n, double k, Precision p) {
         double bytes = p.bytes();
-        double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * gemmFraction / (sms * clockHz);
+        double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * chip.family().gemmPeakFraction(p) / (sms * clockHz);
         // DRAM: each operand once, the output once.
         double dramSeconds = batch * (m * k + k * n + m * n) * bytes / dramBytesPerSecond;
         double best = Double.MAX_VALUE;
