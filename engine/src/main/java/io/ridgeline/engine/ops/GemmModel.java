@@ -32,6 +32,7 @@ public final class GemmModel {
     private final double tileOverheadCycles;
     private final double overlapExponent;
     private final double gemmFraction;
+    private final double lowPrecisionFraction;
     private final ShapeCache cache = new ShapeCache();
     /** Running DRAM-byte meter for the energy model (operands once, output once; split-K partials not counted). */
     private double meteredDramBytes;
@@ -46,6 +47,7 @@ public final class GemmModel {
         this.tileOverheadCycles = chip.family().tileOverheadCycles();
         this.overlapExponent = chip.family().overlapExponent();
         this.gemmFraction = chip.family().gemmPeakFraction();
+        this.lowPrecisionFraction = chip.family().gemmLowPrecisionFraction();
     }
 
     public Chip chip() {
@@ -74,7 +76,9 @@ public final class GemmModel {
 
     private double compute(double batch, double m, double n, double k, Precision p) {
         double bytes = p.bytes();
-        double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * gemmFraction / (sms * clockHz);
+        // FP8/FP4 GEMMs sustain their own share of their own peak (families.csv gemm_low_precision_fraction).
+        double fraction = p == Precision.FP8 || p == Precision.FP4 ? lowPrecisionFraction : gemmFraction;
+        double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * fraction / (sms * clockHz);
         // DRAM: each operand once, the output once.
         double dramSeconds = batch * (m * k + k * n + m * n) * bytes / dramBytesPerSecond;
         double best = Double.MAX_VALUE;

@@ -82,8 +82,7 @@ public final class Validator {
         SystemSpec system = mapper.system(r);
         TrainingResult result = r.isEmpty("micro_batch")
                 ? bestOverMicroBatches(model, seq, system, r)
-                : training.evaluate(model, seq, system, mapper.trainingPlan(r, system.chip(),
-                (int) r.integer("micro_batch")));
+                : training.evaluate(model, seq, system, mapper.trainingPlan(r, (int) r.integer("micro_batch")));
         if (result == null) {
             return CaseOutcome.unsupported(key, measured, "no micro-batch size gives a well-shaped plan");
         }
@@ -104,7 +103,7 @@ public final class Validator {
 
     /** The fastest feasible micro-batch among the divisors of the per-replica batch (the sources tuned it). */
     private TrainingResult bestOverMicroBatches(ModelSpec model, int seq, SystemSpec system, CsvTable.Row r) {
-        TrainingPlan base = mapper.trainingPlan(r, system.chip(), 1);
+        TrainingPlan base = mapper.trainingPlan(r, 1);
         int perReplica = base.globalBatch() / base.dp();
         TrainingResult best = null;
         for (int mb = 1; mb <= Math.min(perReplica, 64); mb++) {
@@ -132,7 +131,7 @@ public final class Validator {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
         Chip chip = mapper.chip(r);
-        TrainingPlan plan = mapper.trainingPlan(r, chip, (int) r.integer("micro_batch"));
+        TrainingPlan plan = mapper.trainingPlan(r, (int) r.integer("micro_batch"));
         return switch (key.metric()) {
             case "activation_mem_gib" -> CaseOutcome.ok(key, ActivationMemory.firstStageBytes(model, seq, plan) / GIB,
                     measured);
