@@ -23,6 +23,7 @@ import java.util.List;
  *                           3 = FSDP full shard)
  * @param prefetchUnits      ZeRO-3/FSDP units whose parameters are gathered ahead of the one computing (0: gather
  *                           on demand, nothing hidden)
+ * @param backwardPrefetch   when ZeRO-3/FSDP issues the next unit's gather in backward
  * @param tpCommOverlap      tensor-parallel collectives split and overlapped with the GEMMs that produce or consume
  *                           them (Transformer Engine userbuffers)
  * @param lowPrecisionRecipe the FP8/FP4 scaling recipe used when a plan runs GEMMs in FP8 or FP4
@@ -40,7 +41,7 @@ import java.util.List;
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
                                 double optimizerBytes, double reduceBytes, int defaultZero, int prefetchUnits,
-                                boolean tpCommOverlap, LowPrecisionRecipe lowPrecisionRecipe, boolean cudaGraphs,
+                                BackwardPrefetch backwardPrefetch, boolean tpCommOverlap, LowPrecisionRecipe lowPrecisionRecipe, boolean cudaGraphs,
                                 double hostSecondsPerKernel, RecomputePolicy recompute, double reserveBytes,
                                 double fragmentationFraction, boolean expertTensorParallel,
                                 MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel) {
@@ -48,14 +49,15 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
             "param_gather_overlap", "weight_bytes", "gradient_bytes", "optimizer_bytes", "reduce_bytes",
-            "default_zero", "prefetch_units", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
+            "default_zero", "prefetch_units", "backward_prefetch", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
             "host_us_per_kernel", "recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
             "moe_dispatcher", "fused_cross_entropy", "sequence_parallel");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
     public TrainingBehaviour {
-        if (attention == null || lowPrecisionRecipe == null || recompute == null || moeDispatcher == null) {
+        if (attention == null || lowPrecisionRecipe == null || recompute == null || moeDispatcher == null
+                || backwardPrefetch == null) {
             throw new IllegalArgumentException("training behaviour needs every choice set");
         }
         if (defaultZero < 0 || defaultZero > 3 || prefetchUnits < 0 || !(weightBytes > 0) || !(gradientBytes > 0)
@@ -69,7 +71,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
         return new TrainingBehaviour(f.choice("attention", AttentionKernel.class), f.bool("dropout"),
                 f.bool("grad_reduce_overlap"), f.bool("param_gather_overlap"), f.number("weight_bytes", 1, 4),
                 f.number("gradient_bytes", 2, 4), f.number("optimizer_bytes", 0, 16), f.number("reduce_bytes", 2, 4),
-                f.integer("default_zero", 0, 3), f.integer("prefetch_units", 0, 4), f.bool("tp_comm_overlap"),
+                f.integer("default_zero", 0, 3), f.integer("prefetch_units", 0, 4),
+                f.choice("backward_prefetch", BackwardPrefetch.class), f.bool("tp_comm_overlap"),
                 f.choice("low_precision_recipe", LowPrecisionRecipe.class), f.bool("cuda_graphs"),
                 f.number("host_us_per_kernel", 0, 1000) * 1e-6, f.choice("recompute", RecomputePolicy.class),
                 f.number("reserve_gib", 0, 64) * GIB, f.number("fragmentation", 0, 0.5),
@@ -85,7 +88,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
     /** A copy with the attention kernel and gradient-reduction overlap set (the sweep layer's two switches). */
     public TrainingBehaviour withSwitches(AttentionKernel kernel, boolean overlap) {
         return new TrainingBehaviour(kernel, dropout, overlap, paramGatherOverlap && overlap, weightBytes,
-                gradientBytes, optimizerBytes, reduceBytes, defaultZero, prefetchUnits, tpCommOverlap,
+                gradientBytes, optimizerBytes, reduceBytes, defaultZero, prefetchUnits, backwardPrefetch, tpCommOverlap,
                 lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, reserveBytes, fragmentationFraction,
                 expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel);
     }

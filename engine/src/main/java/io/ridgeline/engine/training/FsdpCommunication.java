@@ -3,13 +3,16 @@ package io.ridgeline.engine.training;
 import io.ridgeline.engine.network.CollectiveModel;
 import io.ridgeline.engine.network.Group;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.BackwardPrefetch;
 
 /**
  * ZeRO-3 / FSDP communication of one micro-batch (Rajbhandari et al. SC'20 sec. 5; Zhao et al., PyTorch FSDP, VLDB'23
  * sec. 3): every layer's parameters are all-gathered before its forward and again before its backward, and its
  * gradients reduce-scattered after its backward, each micro-batch. With prefetch, the next layer's gather runs while
- * this layer computes, so per layer only what outlasts the compute shows; in backward the gather and the previous
- * layer's reduce-scatter share the links. The first gather of each pass and the last reduce-scatter are never hidden;
+ * this layer computes, so per layer only what outlasts the compute shows. In backward, prefetching before the
+ * gradient computation (BACKWARD_PRE) hides the gather and the previous layer's reduce-scatter (sharing the links)
+ * behind the compute; prefetching after it (BACKWARD_POST) leaves every gather exposed and hides only the
+ * reduce-scatter behind the next layer's compute. The first gather of each pass and the last reduce-scatter are never hidden;
  * neither is the embedding's gather (it opens the forward) or its reduce-scatter (it closes the backward). Small
  * per-layer messages at large data-parallel sizes pay the collective's latency term (CollectiveModel).
  */
@@ -44,7 +47,9 @@ final class FsdpCommunication {
             return layers * (2 * gather + reduce) + embedding;
         }
         double forward = gather + (layers - 1) * Math.max(0, gather - forwardSeconds);
-        double backward = gather + (layers - 1) * Math.max(0, gather + reduce - backwardSeconds) + reduce;
+        double backward = plan.software().backwardPrefetch() == BackwardPrefetch.PRE
+                ? gather + (layers - 1) * Math.max(0, gather + reduce - backwardSeconds) + reduce
+                : layers * gather + (layers - 1) * Math.max(0, reduce - backwardSeconds) + reduce;
         return forward + backward + embedding;
     }
 }

@@ -75,6 +75,7 @@ class StackCatalogTest {
                       reduce_bytes: {value: 2, source: "docs"}
                       default_zero: {value: 1, source: "docs"}
                       prefetch_units: {value: 1, source: "docs"}
+                      backward_prefetch: {value: pre, source: "docs"}
                       tp_comm_overlap: {value: true, source: "docs"}
                       low_precision_recipe: {value: current, source: "docs"}
                       cuda_graphs: {value: false, source: "docs"}
