@@ -132,7 +132,7 @@ class StackCatalogTest {
                 """;
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> StackCatalog.parse("s.yaml", yaml));
         assertTrue(e.getMessage().contains("stacks.a@1.training.atention: expected a known key: one of "
-                + "[attention, cuda_graphs"), e.getMessage());
+                + "[attention, backward_prefetch, cuda_graphs"), e.getMessage());
         assertTrue(e.getMessage().contains("(did you mean 'attention'?), found an unknown key"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("expected a chain of extends without a cycle"), e.getMessage());
