@@ -24,12 +24,19 @@ import java.util.List;
  * @param prefetchUnits      ZeRO-3/FSDP units whose parameters are gathered ahead of the one computing (0: gather
  *                           on demand, nothing hidden)
  * @param backwardPrefetch   when ZeRO-3/FSDP issues the next unit's gather in backward
+ * @param maxLiveParams      ZeRO-3 cap on gathered parameters resident at once (0: no cap beyond the units)
+ * @param regatherOnRecompute ZeRO-3 gathers a layer's parameters again for its recomputed forward (besides its
+ *                           backward's gather)
+ * @param flatDpCollectives  data-parallel collectives move each rank's whole share through its own NIC (a flat ring
+ *                           over the data-parallel ranks), instead of aggregating a node's NICs hierarchically
  * @param tpCommOverlap      tensor-parallel collectives split and overlapped with the GEMMs that produce or consume
  *                           them (Transformer Engine userbuffers)
  * @param lowPrecisionRecipe the FP8/FP4 scaling recipe used when a plan runs GEMMs in FP8 or FP4
  * @param cudaGraphs         the training step is captured and replayed as CUDA graphs (no per-kernel host cost)
  * @param hostSecondsPerKernel host time to dispatch one kernel in eager mode (Python, autograd, dispatcher, launch)
  * @param recompute          recomputation when a case leaves it unstated
+ * @param selectiveRecompute the stack can recompute only the attention core (Korthikanti et al. 2022); without it,
+ *                           the least recomputation that fits recomputes whole layers
  * @param reserveBytes       device memory outside the framework's tensors: CUDA context, NCCL and cuBLAS workspaces
  * @param fragmentationFraction share of activation memory the caching allocator cannot reuse (fragmentation)
  * @param expertTensorParallel MoE experts split over the TP ranks like dense layers (false: each expert whole on a
@@ -41,16 +48,19 @@ import java.util.List;
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
                                 double optimizerBytes, double reduceBytes, int defaultZero, int prefetchUnits,
-                                BackwardPrefetch backwardPrefetch, boolean tpCommOverlap, LowPrecisionRecipe lowPrecisionRecipe, boolean cudaGraphs,
-                                double hostSecondsPerKernel, RecomputePolicy recompute, double reserveBytes,
+                                BackwardPrefetch backwardPrefetch, double maxLiveParams,
+                                boolean regatherOnRecompute, boolean flatDpCollectives, boolean tpCommOverlap, LowPrecisionRecipe lowPrecisionRecipe, boolean cudaGraphs,
+                                double hostSecondsPerKernel, RecomputePolicy recompute, boolean selectiveRecompute,
+                                double reserveBytes,
                                 double fragmentationFraction, boolean expertTensorParallel,
                                 MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
             "param_gather_overlap", "weight_bytes", "gradient_bytes", "optimizer_bytes", "reduce_bytes",
-            "default_zero", "prefetch_units", "backward_prefetch", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
-            "host_us_per_kernel", "recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
+            "default_zero", "prefetch_units", "backward_prefetch", "max_live_params",
+            "regather_on_recompute", "flat_dp_collectives", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
+            "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
             "moe_dispatcher", "fused_cross_entropy", "sequence_parallel");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
@@ -62,6 +72,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
         }
         if (defaultZero < 0 || defaultZero > 3 || prefetchUnits < 0 || !(weightBytes > 0) || !(gradientBytes > 0)
                 || optimizerBytes < 0 || !(reduceBytes > 0) || hostSecondsPerKernel < 0 || reserveBytes < 0
+                || maxLiveParams < 0
                 || fragmentationFraction < 0 || fragmentationFraction >= 1) {
             throw new IllegalArgumentException("invalid training behaviour");
         }
@@ -72,9 +83,11 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("grad_reduce_overlap"), f.bool("param_gather_overlap"), f.number("weight_bytes", 1, 4),
                 f.number("gradient_bytes", 2, 4), f.number("optimizer_bytes", 0, 16), f.number("reduce_bytes", 2, 4),
                 f.integer("default_zero", 0, 3), f.integer("prefetch_units", 0, 4),
-                f.choice("backward_prefetch", BackwardPrefetch.class), f.bool("tp_comm_overlap"),
+                f.choice("backward_prefetch", BackwardPrefetch.class), f.number("max_live_params", 0, 1e12),
+                f.bool("regather_on_recompute"), f.bool("flat_dp_collectives"), f.bool("tp_comm_overlap"),
                 f.choice("low_precision_recipe", LowPrecisionRecipe.class), f.bool("cuda_graphs"),
                 f.number("host_us_per_kernel", 0, 1000) * 1e-6, f.choice("recompute", RecomputePolicy.class),
+                f.bool("selective_recompute"),
                 f.number("reserve_gib", 0, 64) * GIB, f.number("fragmentation", 0, 0.5),
                 f.bool("expert_tensor_parallel"), f.choice("moe_dispatcher", MoeDispatcher.class),
                 f.bool("fused_cross_entropy"), f.bool("sequence_parallel"));
@@ -88,8 +101,10 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
     /** A copy with the attention kernel and gradient-reduction overlap set (the sweep layer's two switches). */
     public TrainingBehaviour withSwitches(AttentionKernel kernel, boolean overlap) {
         return new TrainingBehaviour(kernel, dropout, overlap, paramGatherOverlap && overlap, weightBytes,
-                gradientBytes, optimizerBytes, reduceBytes, defaultZero, prefetchUnits, backwardPrefetch, tpCommOverlap,
-                lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, reserveBytes, fragmentationFraction,
+                gradientBytes, optimizerBytes, reduceBytes, defaultZero, prefetchUnits, backwardPrefetch, maxLiveParams,
+                regatherOnRecompute, flatDpCollectives, tpCommOverlap,
+                lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, selectiveRecompute, reserveBytes,
+                fragmentationFraction,
                 expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel);
     }
 }

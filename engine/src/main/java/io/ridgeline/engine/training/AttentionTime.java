@@ -90,9 +90,13 @@ final class AttentionTime {
         return s.plan().flashAttention() ? 1 : 4;
     }
 
-    /** Fused causal attention forward: half the s x s block, at the kernel's rate on this chip generation. */
+    /**
+     * Fused causal attention forward: each query against its causal keys (half the s x s block, or the window), QK^T
+     * at the query/key width and score x V at the value width, at the kernel's rate on this chip generation.
+     */
     private double fusedForwardSeconds(LayerShape s) {
-        double flops = 4 * s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq() * s.headDim() * 0.5;
+        double flops = 2 * s.microBatch() * s.localHeads() * s.querySeq() * s.causalKeys()
+                * (s.headDim() + s.valueDim());
         double rate = chip.peakFlopsPerSecond(Precision.BF16) * kernelFraction(s.plan().software().attention())
                 * s.keySeq() / (s.keySeq() + TILE_TOKENS);
         return flops / rate + chip.family().kernelLaunchSeconds();

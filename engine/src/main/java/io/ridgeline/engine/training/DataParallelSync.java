@@ -19,16 +19,26 @@ final class DataParallelSync {
     }
 
     /**
-     * Exposed seconds per step.
+     * Exposed seconds per step: dense parameters synchronise over the data-parallel group, routed-expert parameters
+     * over the expert-data-parallel group (fewer ranks, often one per node: each rank's whole share then crosses its
+     * own NIC).
      *
-     * @param params          parameters on the device (dense and expert)
      * @param layers          layers on the stage (gradient buckets follow them)
      * @param forwardSeconds  GPU seconds of one micro-batch's forward on the stage
      * @param backwardSeconds GPU seconds of one micro-batch's backward on the stage
      */
-    double exposedPerStep(double params, TrainingPlan plan, Group dp, double layers, double forwardSeconds,
-                          double backwardSeconds) {
-        if (plan.dp() == 1 || plan.zero() >= 3) {
+    double exposedPerStep(StageParameters p, TrainingPlan plan, Group dp, Group edp, double layers,
+                          double forwardSeconds, double backwardSeconds) {
+        if (plan.zero() >= 3) {
+            return 0;
+        }
+        return exposed(p.dense(), plan, dp, layers, forwardSeconds, backwardSeconds)
+                + exposed(p.expert(), plan, edp, layers, forwardSeconds, backwardSeconds);
+    }
+
+    private double exposed(double params, TrainingPlan plan, Group dp, double layers, double forwardSeconds,
+                           double backwardSeconds) {
+        if (dp.size() == 1 || params <= 0) {
             return 0;
         }
         double gradBytes = params * plan.software().reduceBytes();

@@ -29,27 +29,31 @@ final class FsdpCommunication {
      * @param layers          layers on the stage
      * @param forwardSeconds  GPU seconds of one layer's forward
      * @param backwardSeconds GPU seconds of one layer's backward (with any recomputation)
+     * @param recomputed      share of the layers recomputed fully (some stacks gather their parameters again for it)
      */
     double exposedPerMicroBatch(StageParameters p, TrainingPlan plan, Group dp, double layers, double forwardSeconds,
-                                double backwardSeconds) {
+                                double backwardSeconds, double recomputed) {
         if (plan.zero() < 3 || dp.size() == 1) {
             return 0;
         }
         double unit = p.layerUnit();
         // Each runs once per layer (gathers twice); repeat() meters the wire bytes of the runs after the first.
         double gather = collectives.allGather(unit * ModelStateMemory.WEIGHT_BYTES, dp);
-        collectives.repeat(2 * layers, gather);
+        double regather = plan.software().regatherOnRecompute() ? recomputed : 0;
+        collectives.repeat((2 + regather) * layers, gather);
         double reduce = collectives.reduceScatter(unit * plan.software().reduceBytes(), dp);
         collectives.repeat(layers, reduce);
         double embedding = collectives.allGather(p.embeddingUnit() * ModelStateMemory.WEIGHT_BYTES, dp)
                 + collectives.reduceScatter(p.embeddingUnit() * plan.software().reduceBytes(), dp);
+        // A recomputed layer's forward re-gathers before its backward gathers: the backward's gather time grows.
+        double backwardGather = (1 + regather) * gather;
         if (plan.software().prefetchUnits() == 0) {
-            return layers * (2 * gather + reduce) + embedding;
+            return layers * (gather + backwardGather + reduce) + embedding;
         }
         double forward = gather + (layers - 1) * Math.max(0, gather - forwardSeconds);
         double backward = plan.software().backwardPrefetch() == BackwardPrefetch.PRE
-                ? gather + (layers - 1) * Math.max(0, gather + reduce - backwardSeconds) + reduce
-                : layers * gather + (layers - 1) * Math.max(0, reduce - backwardSeconds) + reduce;
+                ? backwardGather + (layers - 1) * Math.max(0, backwardGather + reduce - backwardSeconds) + reduce
+                : layers * backwardGather + (layers - 1) * Math.max(0, reduce - backwardSeconds) + reduce;
         return forward + backward + embedding;
     }
 }

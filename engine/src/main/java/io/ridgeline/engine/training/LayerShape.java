@@ -16,6 +16,9 @@ import io.ridgeline.engine.workload.ModelSpec;
  * @param localHeads   query heads per TP rank
  * @param querySeq     query positions per device (s/cp)
  * @param keySeq       key positions each query attends to (s; ring attention walks all of them)
+ * @param causalKeys   keys an average query of a fused causal kernel computes against: s/2, or the window on
+ *                     sliding-window layers (averaged over the layers)
+ * @param valueDim     per-head value width
  * @param dropout      hidden and attention dropout run (the stack trains GPT-style models with dropout; gated-MLP
  *                     models never use it)
  * @param expertTokens tokens a device routes into its MoE layer: all of them when experts are split over TP, its
@@ -25,7 +28,7 @@ import io.ridgeline.engine.workload.ModelSpec;
  */
 record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double normTokens, double hidden,
                   double qWidth, double qkvWidth, double localHeads, double headDim, double querySeq, double keySeq,
-                  double microBatch, boolean dropout, double expertTokens, double expertFfn, Group tp, Group cp,
+                  double causalKeys, double valueDim, double microBatch, boolean dropout, double expertTokens, double expertFfn, Group tp, Group cp,
                   Group ep) {
 
     static LayerShape of(ModelSpec m, int seqLen, TrainingPlan plan, Group tp, Group cp, Group ep) {
@@ -37,9 +40,10 @@ record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double norm
         int etp = StageParameters.expertTensorParallel(plan);
         double expertTokens = etp == plan.tp() ? tokens : tokens / plan.tp();
         double expertFfn = m.moe() == null ? 0 : (double) m.moe().expertFfn() / etp;
+        double causal = m.causalKeys(seqLen);
         return new LayerShape(m, plan, tokens, normTokens, m.hidden(), q, qkv, (double) m.heads() / plan.tp(),
-                m.headDim(), (double) seqLen / plan.cp(), seqLen, plan.microBatch(), dropout, expertTokens, expertFfn,
-                tp, cp, ep);
+                m.headDim(), (double) seqLen / plan.cp(), seqLen, causal, m.valueHeadDim(), plan.microBatch(), dropout,
+                expertTokens, expertFfn, tp, cp, ep);
     }
 
     /** Bytes of one activation tensor [tokens, hidden] in 16 bits: the TP all-reduce / all-gather payload. */

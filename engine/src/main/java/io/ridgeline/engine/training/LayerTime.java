@@ -4,6 +4,7 @@ import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.CollectiveModel;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.workload.MlaSpec;
 import io.ridgeline.engine.workload.MlpType;
 import io.ridgeline.engine.workload.ModelSpec;
 import io.ridgeline.engine.workload.MoeSpec;
@@ -86,7 +87,8 @@ final class LayerTime {
     // --- GEMMs of the linear layers -------------------------------------------------------------------------------
 
     private double linearForward(LayerShape s, Precision p) {
-        double time = gemm.seconds(s.tokens(), s.qkvWidth(), s.hidden(), p)   // QKV, column-parallel
+        double time = s.model().mla() != null ? latentAttentionForward(s, p)
+                : gemm.seconds(s.tokens(), s.qkvWidth(), s.hidden(), p)       // QKV, column-parallel
                 + gemm.seconds(s.tokens(), s.hidden(), s.qWidth(), p);        // projection, row-parallel
         if (s.model().moe() != null) {
             return time + experts.gemmForward(s, p);
@@ -97,9 +99,37 @@ final class LayerTime {
         return time + gemm.seconds(s.tokens(), up * ffn, s.hidden(), p) + gemm.seconds(s.tokens(), s.hidden(), ffn, p);
     }
 
+    /**
+     * Multi-head latent attention's projections (DeepSeek-V2/V3; Megatron-core MLASelfAttention): query and key/value
+     * down-projections to their latents (not split over TP), up-projections per head (column-parallel), and the
+     * output projection (row-parallel).
+     */
+    private double latentAttentionForward(LayerShape s, Precision p) {
+        MlaSpec a = s.model().mla();
+        double t = s.tokens();
+        double heads = s.localHeads();
+        return gemm.seconds(t, a.qLoraRank(), s.hidden(), p)
+                + gemm.seconds(t, heads * a.qkHeadDim(), a.qLoraRank(), p)
+                + gemm.seconds(t, a.kvLoraRank() + a.qkRopeHeadDim(), s.hidden(), p)
+                + gemm.seconds(t, heads * (a.qkNopeHeadDim() + a.vHeadDim()), a.kvLoraRank(), p)
+                + gemm.seconds(t, s.hidden(), heads * a.vHeadDim(), p);
+    }
+
+    private double latentAttentionBackward(LayerShape s, Precision p) {
+        MlaSpec a = s.model().mla();
+        double t = s.tokens();
+        double heads = s.localHeads();
+        return backwardPair(t, a.qLoraRank(), s.hidden(), p)
+                + backwardPair(t, heads * a.qkHeadDim(), a.qLoraRank(), p)
+                + backwardPair(t, a.kvLoraRank() + a.qkRopeHeadDim(), s.hidden(), p)
+                + backwardPair(t, heads * (a.qkNopeHeadDim() + a.vHeadDim()), a.kvLoraRank(), p)
+                + backwardPair(t, s.hidden(), heads * a.vHeadDim(), p);
+    }
+
     /** Backward of each linear: data gradient (m,k,n) and weight gradient (k,n,m) GEMMs. */
     private double linearBackward(LayerShape s, Precision p) {
-        double time = backwardPair(s.tokens(), s.qkvWidth(), s.hidden(), p)
+        double time = s.model().mla() != null ? latentAttentionBackward(s, p)
+                : backwardPair(s.tokens(), s.qkvWidth(), s.hidden(), p)
                 + backwardPair(s.tokens(), s.hidden(), s.qWidth(), p);
         if (s.model().moe() != null) {
             return time + experts.gemmBackward(s, p);

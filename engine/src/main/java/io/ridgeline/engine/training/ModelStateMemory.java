@@ -89,8 +89,14 @@ public final class ModelStateMemory {
         }
         TrainingBehaviour sw = plan.software();
         double perParam = WEIGHT_BYTES + (lowPrecision(plan) ? sw.lowPrecisionRecipe().quantizedBytesPerElement() : 0);
-        return (1 + sw.prefetchUnits()) * p.layerUnit() * perParam + p.layerUnit() * sw.gradientBytes()
-                + p.embeddingUnit() * WEIGHT_BYTES;
+        double live = (1 + sw.prefetchUnits()) * p.layerUnit();
+        double unit = p.layerUnit();
+        if (sw.maxLiveParams() > 0) {
+            // DeepSpeed gathers per submodule and caps what is resident (stage3_max_live_parameters).
+            live = Math.min(live, sw.maxLiveParams());
+            unit = Math.min(unit, sw.maxLiveParams());
+        }
+        return live * perParam + unit * sw.gradientBytes() + p.embeddingUnit() * WEIGHT_BYTES;
     }
 
     static boolean lowPrecision(TrainingPlan plan) {

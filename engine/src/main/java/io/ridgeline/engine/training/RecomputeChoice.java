@@ -7,7 +7,8 @@ import io.ridgeline.engine.workload.ModelSpec;
 /**
  * What a step recomputes: a share of each stage's layers recomputed fully, and selective recomputation (of the s x s
  * part) for the rest. {@link Recompute#AUTO} resolves to the least recomputation that fits: nothing; else selective
- * where it saves memory (unfused attention); else full recomputation of as few layers per stage as needed (Megatron
+ * where it saves memory (unfused attention) and the stack has it; else full recomputation of as few layers per stage
+ * as needed (Megatron
  * recompute_method=block, recompute_num_layers); else full recomputation everywhere, which then does not fit.
  *
  * @param fullFraction recomputed layers over layers per stage, 0..1
@@ -32,7 +33,7 @@ record RecomputeChoice(double fullFraction, boolean selective) {
         if (StepMemory.activationBytes(m, seqLen, plan, 0, false) <= budget) {
             return NONE;
         }
-        boolean selective = !plan.flashAttention();
+        boolean selective = !plan.flashAttention() && plan.software().selectiveRecompute();
         if (selective && StepMemory.activationBytes(m, seqLen, plan, 0, true) <= budget) {
             return SELECTIVE;
         }

@@ -40,9 +40,14 @@ public record StageParameters(double dense, double expert, double linear, double
         }
         double embedding = ModelStateMemory.embeddingParamsPerDevice(m, plan);
         double layerDense = attention + norms + denseMlp + router;
-        double dense = layers * layerDense + embedding;
-        double expert = layers * expertMlp;
-        double linear = layers * (attention + denseMlp + expertMlp);
+        // Leading dense layers of an MoE model sit on the first stage; with one stage they replace MoE layers on the
+        // device, with more the most loaded stage is one whose layers are all MoE.
+        double denseLayers = plan.pp() == 1 ? m.denseLayers() : 0;
+        double moeLayers = layers - denseLayers;
+        double denseMlpLayer = m.moe() == null ? 0 : m.denseMlpParamsPerLayer() / t;
+        double dense = moeLayers * layerDense + denseLayers * (attention + norms + denseMlpLayer) + embedding;
+        double expert = moeLayers * expertMlp;
+        double linear = moeLayers * (attention + denseMlp + expertMlp) + denseLayers * (attention + denseMlpLayer);
         int denseShards = plan.dp() * plan.cp();
         int expertShards = Math.max(1, plan.tp() * plan.cp() * plan.dp() / (plan.ep() * expertTensorParallel(plan)));
         return new StageParameters(dense, expert, linear, layerDense + expertMlp, embedding, denseShards,

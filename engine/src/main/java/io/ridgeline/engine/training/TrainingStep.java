@@ -72,6 +72,16 @@ public final class TrainingStep {
         int epStride = sw.expertTensorParallel() ? plan.tp() * plan.cp() : 1;
         Group ep = Placement.group(plan.ep(), epStride, domain);
         Group dp = Placement.group(plan.dp(), plan.tp() * plan.cp(), domain);
+        if (sw.flatDpCollectives() && dp.crossesDomains()) {
+            // A flat ring over the data-parallel ranks: every rank's share crosses its own NIC.
+            dp = new Group(dp.size(), 1, dp.stride());
+        }
+        // Routed-expert state is replicated over the expert-data-parallel ranks: etp x ep x edp = tp x cp x dp, with
+        // expert TP innermost, then EP (Megatron-core expert rank order).
+        int etp = StageParameters.expertTensorParallel(plan);
+        int edpSize = Math.max(1, plan.tp() * plan.cp() * plan.dp() / (etp * plan.ep()));
+        Group edp = Placement.group(edpSize, sw.expertTensorParallel() ? plan.tp() * plan.cp() * plan.ep()
+                : plan.ep(), domain);
         boolean ppCrosses = Placement.pipelineCrossesDomains(plan.tp() * plan.cp() * plan.dp(), domain);
         LayerShape shape = LayerShape.of(model, seqLen, plan, tp, cp, ep);
 
@@ -151,8 +161,8 @@ public final class TrainingStep {
         double forwardSeconds = layerForward.totalSeconds() * layersPerStage;
         double backwardSeconds = layerBackward.totalSeconds() * layersPerStage;
         double dpComm = m * fsdp.exposedPerMicroBatch(params, plan, dp, layersPerStage,
-                layerForward.totalSeconds(), layerBackward.totalSeconds())
-                + dataParallel.exposedPerStep(stageParams, plan, dp, layersPerStage, forwardSeconds, backwardSeconds);
+                layerForward.totalSeconds(), layerBackward.totalSeconds(), recompute.fullFraction())
+                + dataParallel.exposedPerStep(params, plan, dp, edp, layersPerStage, forwardSeconds, backwardSeconds);
         double embeddingParams = params.embeddingUnit();
         if (p > 1 && model.tiedEmbeddings()) {
             // Tied input and output embeddings: first and last stage all-reduce the shared gradient.

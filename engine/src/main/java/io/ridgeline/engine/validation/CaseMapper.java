@@ -31,14 +31,16 @@ import io.ridgeline.engine.workload.ModelSpec;
 public final class CaseMapper {
     private final HardwareCatalog hardware;
     private final StackCatalog stacks;
+    private final ModelCatalog models;
 
     public CaseMapper(HardwareCatalog hardware) {
-        this(hardware, StackCatalog.bundled());
+        this(hardware, StackCatalog.bundled(), ModelCatalog.bundled());
     }
 
-    public CaseMapper(HardwareCatalog hardware, StackCatalog stacks) {
+    public CaseMapper(HardwareCatalog hardware, StackCatalog stacks, ModelCatalog models) {
         this.hardware = hardware;
         this.stacks = stacks;
+        this.models = models;
     }
 
     /** How the row's {@code framework} found its training profile. */
@@ -55,8 +57,32 @@ public final class CaseMapper {
         return res;
     }
 
-    /** The model described by the row's shape columns. */
+    /**
+     * The model described by the row's shape columns, completed from the model catalogue when exactly one catalogued
+     * model with architecture detail (head width, MLA, dense leading layers, sliding window, shared experts) has the
+     * same shape columns ({@link ModelCatalog#completing}): the public configuration, matched on shape, never on the
+     * case.
+     */
     public ModelSpec model(CsvTable.Row r) {
+        ModelSpec shape = shapeModel(r);
+        ModelSpec c = models.completing(shape);
+        if (c == null) {
+            return shape;
+        }
+        return new ModelSpec(shape.name(), shape.layers(), shape.hidden(), shape.heads(), shape.kvHeads(), c.ffn(),
+                shape.mlp(), shape.vocab(), shape.maxSeqLen(), shape.tiedEmbeddings(), c.moe(), shape.source(),
+                c.detail());
+    }
+
+    /** The note an outcome carries when {@link #model} completed the row from the catalogue ("" otherwise). */
+    public String completionNote(CsvTable.Row r) {
+        ModelSpec c = models.completing(shapeModel(r));
+        return c == null ? "" : "architecture completed from catalogued model " + c.name() + " ("
+                + c.detail().describe() + (c.moe() != null && c.moe().sharedExperts() > 0
+                ? ", " + c.moe().sharedExperts() + " shared expert" : "") + ")";
+    }
+
+    private ModelSpec shapeModel(CsvTable.Row r) {
         int heads = (int) r.integer("heads");
         int kv = (int) r.integerOr("kv_heads", heads);
         io.ridgeline.engine.workload.MoeSpec moe = null;

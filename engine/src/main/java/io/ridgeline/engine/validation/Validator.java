@@ -77,6 +77,26 @@ public final class Validator {
     }
 
     private CaseOutcome training(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
+        return trainingOutcome(key, r, measured).withNote(trainingNote(r));
+    }
+
+    /** How the row's framework and architecture were read, when beyond its own columns. */
+    private String trainingNote(CsvTable.Row r) {
+        StringBuilder note = new StringBuilder();
+        if (!r.isEmpty("framework")) {
+            var stack = mapper.stack(r);
+            if (!stack.exact()) {
+                note.append("framework ").append(stack.describe());
+            }
+        }
+        String completed = mapper.completionNote(r);
+        if (!completed.isEmpty()) {
+            note.append(note.isEmpty() ? "" : "; ").append(completed);
+        }
+        return note.toString();
+    }
+
+    private CaseOutcome trainingOutcome(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
         SystemSpec system = mapper.system(r);

@@ -76,11 +76,15 @@ class StackCatalogTest {
                       default_zero: {value: 1, source: "docs"}
                       prefetch_units: {value: 1, source: "docs"}
                       backward_prefetch: {value: pre, source: "docs"}
+                      max_live_params: {value: 0, source: "docs"}
+                      regather_on_recompute: {value: false, source: "docs"}
+                      flat_dp_collectives: {value: false, source: "docs"}
                       tp_comm_overlap: {value: true, source: "docs"}
                       low_precision_recipe: {value: current, source: "docs"}
                       cuda_graphs: {value: false, source: "docs"}
                       host_us_per_kernel: {value: 35, source: "docs"}
                       recompute: {value: auto, source: "docs"}
+                      selective_recompute: {value: true, source: "docs"}
                       reserve_gib: {value: 2, source: "docs"}
                       fragmentation: {value: 0, source: "docs"}
                       expert_tensor_parallel: {value: false, source: "docs"}
