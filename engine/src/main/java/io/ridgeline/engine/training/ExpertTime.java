@@ -11,7 +11,8 @@ import io.ridgeline.engine.workload.MoeSpec;
  * The MoE feed-forward of one layer for one micro-batch (Megatron-core MoELayer; GShard, Switch, MegaBlocks): the
  * router GEMM, token permutation, the expert-parallel dispatch all-to-all, the grouped expert GEMMs (per local expert,
  * M = the tokens routed to it, so small-M wave quantization shows), the combine all-to-all, unpermutation, and the
- * always-on shared experts. Loads are balanced (the benchmarks force-balance routing); a capacity factor above 1 pads
+ * always-on shared experts. Transformer Engine's GroupedLinear issues one GEMM per local expert, so each pays its
+ * own launch and last partial wave. Loads are balanced (the benchmarks force-balance routing); a capacity factor above 1 pads
  * every expert's M.
  */
 final class ExpertTime {
@@ -46,8 +47,8 @@ final class ExpertTime {
         double local = (double) moe.experts() / s.plan().ep();
         double m = tokensPerLocalExpert(s);
         double time = gemm.seconds(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16) // router
-                + gemm.seconds(local, m, up * s.expertFfn(), s.hidden(), p)
-                + gemm.seconds(local, m, s.hidden(), s.expertFfn(), p);
+                + local * (gemm.seconds(m, up * s.expertFfn(), s.hidden(), p)
+                + gemm.seconds(m, s.hidden(), s.expertFfn(), p));
         if (moe.sharedExperts() > 0) {
             double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
             time += gemm.seconds(s.tokens(), up * shared, s.hidden(), p) + gemm.seconds(s.tokens(), s.hidden(), shared,
@@ -63,10 +64,10 @@ final class ExpertTime {
         double local = (double) moe.experts() / s.plan().ep();
         double m = tokensPerLocalExpert(s);
         double time = pair(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16)
-                + gemm.seconds(local, m, s.hidden(), up * s.expertFfn(), p)     // dgrad fc1
-                + gemm.seconds(local, s.hidden(), up * s.expertFfn(), m, p)     // wgrad fc1
-                + gemm.seconds(local, m, s.expertFfn(), s.hidden(), p)          // dgrad fc2
-                + gemm.seconds(local, s.expertFfn(), s.hidden(), m, p);         // wgrad fc2
+                + local * (gemm.seconds(m, s.hidden(), up * s.expertFfn(), p)   // dgrad fc1
+                + gemm.seconds(s.hidden(), up * s.expertFfn(), m, p)           // wgrad fc1
+                + gemm.seconds(m, s.expertFfn(), s.hidden(), p)                // dgrad fc2
+                + gemm.seconds(s.expertFfn(), s.hidden(), m, p));              // wgrad fc2
         if (moe.sharedExperts() > 0) {
             double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
             time += pair(s.tokens(), up * shared, s.hidden(), p) + pair(s.tokens(), s.hidden(), shared, p);
