@@ -5,7 +5,9 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.CsvTable;
+import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.training.ActivationMemory;
 import io.ridgeline.engine.training.ModelStateMemory;
@@ -39,8 +41,13 @@ public final class Validator {
     }
 
     public Validator(HardwareCatalog hardware, InferencePredictor inference) {
+        this(hardware, inference, StackCatalog.bundled());
+    }
+
+    /** A validator whose cases read their software profiles from {@code stacks} (fits try variants of a profile). */
+    public Validator(HardwareCatalog hardware, InferencePredictor inference, StackCatalog stacks) {
         this.hardware = hardware;
-        this.mapper = new CaseMapper(hardware);
+        this.mapper = new CaseMapper(hardware, stacks, ModelCatalog.bundled());
         this.training = new TrainingStep(hardware);
         this.inference = inference;
     }
