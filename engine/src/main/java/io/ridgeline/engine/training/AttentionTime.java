@@ -27,6 +27,15 @@ final class AttentionTime {
      */
     static final double TILE_TOKENS = 256;
     /**
+     * Head width dependence of a fused kernel's rate: rate ~ d / (d + 56), fitted to FlashAttention-3's forward on H100
+     * at 16k tokens (head dim 64, 128, 256: 497, 648, 756 TFLOP/s; Shah et al. 2024 Fig. 5): each query tile's
+     * fixed softmax and bookkeeping work is amortised over the head width. The families' fused-attention fractions are
+     * measured at head dim 128, the reference.
+     */
+    static final double HEAD_DIM_HALF_RATE = 56;
+    private static final double REFERENCE_HEAD_DIM = 128;
+
+    /**
      * Fused backward over forward time: 5 matmuls (recompute S, dV, dP, dQ, dK) against the forward's 2 (Dao 2023
      * sec. 3.1.2), run at a lower rate: FlashAttention-2 reaches up to 73% of A100 peak forward and 63% backward (Dao
      * 2023 sec. 4.1), so 2.5 x 73 / 63 = 2.9.
@@ -98,8 +107,18 @@ final class AttentionTime {
         double flops = 2 * s.microBatch() * s.localHeads() * s.querySeq() * s.causalKeys()
                 * (s.headDim() + s.valueDim());
         double rate = chip.peakFlopsPerSecond(Precision.BF16) * kernelFraction(s.plan().software().attention())
-                * s.keySeq() / (s.keySeq() + TILE_TOKENS);
+                * s.keySeq() / (s.keySeq() + TILE_TOKENS) * headDimFactor(s);
         return flops / rate + chip.family().kernelLaunchSeconds();
+    }
+
+    /** Rate at this head width over the rate at head dim 128, for the Hopper/Blackwell-generation kernels. */
+    private static double headDimFactor(LayerShape s) {
+        AttentionKernel k = s.plan().software().attention();
+        if (k != AttentionKernel.FLASH3 && k != AttentionKernel.CUDNN) {
+            return 1;
+        }
+        double d = (s.headDim() + s.valueDim()) / 2;
+        return d / (d + HEAD_DIM_HALF_RATE) * (REFERENCE_HEAD_DIM + HEAD_DIM_HALF_RATE) / REFERENCE_HEAD_DIM;
     }
 
     private double kernelFraction(AttentionKernel k) {
