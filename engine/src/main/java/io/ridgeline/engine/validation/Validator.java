@@ -157,7 +157,7 @@ public final class Validator {
     private CaseOutcome memory(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
-        Chip chip = mapper.chip(r);
+        mapper.chip(r); // rejects an unknown gpu id, as for every phase
         TrainingPlan plan = mapper.trainingPlan(r, (int) r.integer("micro_batch"));
         return switch (key.metric()) {
             case "activation_mem_gib" -> CaseOutcome.ok(key, ActivationMemory.firstStageBytes(model, seq, plan) / GIB,
