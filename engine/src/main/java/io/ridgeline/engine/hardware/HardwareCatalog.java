@@ -60,12 +60,14 @@ public final class HardwareCatalog {
         Map<String, ChipFamily> families = new LinkedHashMap<>();
         CsvTable ft = CsvTable.readResource("/catalog/families.csv");
         ft.requireColumns("family", "gemm_peak_fraction", "dram_fraction", "l2_fraction", "kernel_launch_us",
-                "tile_overhead_cycles", "overlap_exponent", "flash_fraction", "source");
+                "tile_overhead_cycles", "overlap_exponent", "flash_fraction", "gemm_low_precision_fraction",
+                "fused_attention_fraction", "source");
         for (CsvTable.Row r : ft.rows()) {
             families.put(r.string("family"), new ChipFamily(r.string("family"), r.positive("gemm_peak_fraction"),
                     r.positive("dram_fraction"), r.positive("l2_fraction"), r.number("kernel_launch_us") * 1e-6,
                     r.number("tile_overhead_cycles"), r.positive("overlap_exponent"), r.positive("flash_fraction"),
-                    r.string("source"), r.isEmpty("fp4_gemm_fraction") ? r.positive("gemm_peak_fraction")
+                    r.positive("gemm_low_precision_fraction"), r.positive("fused_attention_fraction"),
+                    r.string("source"), r.isEmpty("fp4_gemm_fraction") ? r.positive("gemm_low_precision_fraction")
                             : r.positive("fp4_gemm_fraction")));
         }
         Map<String, Chip> chips = new LinkedHashMap<>();

@@ -48,6 +48,18 @@ public final class StackCatalog {
         this.byAlias = Collections.unmodifiableMap(aliases);
     }
 
+    /** The text of the bundled catalogue (for tools that derive a variant of it, such as the fits). */
+    public static String bundledText() {
+        try (InputStream in = StackCatalog.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + RESOURCE);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + RESOURCE, e);
+        }
+    }
+
     /** The catalogue shipped in the engine's resources (loaded once). */
     public static StackCatalog bundled() {
         StackCatalog c = bundled;

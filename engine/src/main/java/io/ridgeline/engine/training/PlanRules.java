@@ -49,8 +49,13 @@ public final class PlanRules {
             if (m.moe().experts() % plan.ep() != 0) {
                 return "ep: expected a divisor of experts " + m.moe().experts() + ", found " + plan.ep();
             }
-            if ((plan.dp() * plan.cp()) % plan.ep() != 0) {
-                return "ep: expected a divisor of dp x cp = " + plan.dp() * plan.cp() + ", found " + plan.ep();
+            // Experts split over TP take EP ranks from dp x cp; experts whole on a rank (expert TP 1, MoE parallel
+            // folding) may take them from tp x cp x dp (Megatron-core: tp x cp x dp = etp x ep x edp).
+            int pool = plan.software().expertTensorParallel() ? plan.dp() * plan.cp()
+                    : plan.tp() * plan.dp() * plan.cp();
+            if (pool % plan.ep() != 0) {
+                return "ep: expected a divisor of " + (plan.software().expertTensorParallel() ? "dp x cp = "
+                        : "tp x dp x cp = ") + pool + ", found " + plan.ep();
             }
         }
         return null;

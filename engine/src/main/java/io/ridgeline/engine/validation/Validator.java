@@ -5,7 +5,9 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.CsvTable;
+import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.training.ActivationMemory;
 import io.ridgeline.engine.training.ModelStateMemory;
@@ -39,8 +41,13 @@ public final class Validator {
     }
 
     public Validator(HardwareCatalog hardware, InferencePredictor inference) {
+        this(hardware, inference, StackCatalog.bundled());
+    }
+
+    /** A validator whose cases read their software profiles from {@code stacks} (fits try variants of a profile). */
+    public Validator(HardwareCatalog hardware, InferencePredictor inference, StackCatalog stacks) {
         this.hardware = hardware;
-        this.mapper = new CaseMapper(hardware);
+        this.mapper = new CaseMapper(hardware, stacks, ModelCatalog.bundled());
         this.training = new TrainingStep(hardware);
         this.inference = inference;
     }
@@ -77,13 +84,32 @@ public final class Validator {
     }
 
     private CaseOutcome training(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
+        return trainingOutcome(key, r, measured).withNote(trainingNote(r));
+    }
+
+    /** How the row's framework and architecture were read, when beyond its own columns. */
+    private String trainingNote(CsvTable.Row r) {
+        StringBuilder note = new StringBuilder();
+        if (!r.isEmpty("framework")) {
+            var stack = mapper.stack(r);
+            if (!stack.exact()) {
+                note.append("framework ").append(stack.describe());
+            }
+        }
+        String completed = mapper.completionNote(r);
+        if (!completed.isEmpty()) {
+            note.append(note.isEmpty() ? "" : "; ").append(completed);
+        }
+        return note.toString();
+    }
+
+    private CaseOutcome trainingOutcome(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
         SystemSpec system = mapper.system(r);
         TrainingResult result = r.isEmpty("micro_batch")
                 ? bestOverMicroBatches(model, seq, system, r)
-                : training.evaluate(model, seq, system, mapper.trainingPlan(r, system.chip(),
-                (int) r.integer("micro_batch")));
+                : training.evaluate(model, seq, system, mapper.trainingPlan(r, (int) r.integer("micro_batch")));
         if (result == null) {
             return CaseOutcome.unsupported(key, measured, "no micro-batch size gives a well-shaped plan");
         }
@@ -104,7 +130,7 @@ public final class Validator {
 
     /** The fastest feasible micro-batch among the divisors of the per-replica batch (the sources tuned it). */
     private TrainingResult bestOverMicroBatches(ModelSpec model, int seq, SystemSpec system, CsvTable.Row r) {
-        TrainingPlan base = mapper.trainingPlan(r, system.chip(), 1);
+        TrainingPlan base = mapper.trainingPlan(r, 1);
         int perReplica = base.globalBatch() / base.dp();
         TrainingResult best = null;
         for (int mb = 1; mb <= Math.min(perReplica, 64); mb++) {
@@ -131,8 +157,8 @@ public final class Validator {
     private CaseOutcome memory(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
-        Chip chip = mapper.chip(r);
-        TrainingPlan plan = mapper.trainingPlan(r, chip, (int) r.integer("micro_batch"));
+        mapper.chip(r); // rejects an unknown gpu id, as for every phase
+        TrainingPlan plan = mapper.trainingPlan(r, (int) r.integer("micro_batch"));
         return switch (key.metric()) {
             case "activation_mem_gib" -> CaseOutcome.ok(key, ActivationMemory.firstStageBytes(model, seq, plan) / GIB,
                     measured);

@@ -143,8 +143,10 @@ class ServingModesTest {
     void disaggregationIsBoundByTheSlowerPoolAndItsKvLinks() {
         DisaggregatedServing d = new DisaggregatedServing();
         InferencePlan p = fp8(1, TRT);
-        DisaggregatedServing.Result oneDecode = d.evaluate(L8, H100, new DisaggregatedPlan(p, 1, p, 1), 4000, 500);
-        DisaggregatedServing.Result threeDecode = d.evaluate(L8, H100, new DisaggregatedPlan(p, 1, p, 3), 4000, 500);
+        // 1000 in / 1000 out: a prompt costs one prefill pass, its answer a thousand decode steps, so one decode
+        // replica binds whatever the GEMM efficiencies (a 4000 / 500 mix sits near the balance point).
+        DisaggregatedServing.Result oneDecode = d.evaluate(L8, H100, new DisaggregatedPlan(p, 1, p, 1), 1000, 1000);
+        DisaggregatedServing.Result threeDecode = d.evaluate(L8, H100, new DisaggregatedPlan(p, 1, p, 3), 1000, 1000);
         assertTrue(threeDecode.requestsPerSecond() >= oneDecode.requestsPerSecond());
         // Decode-bound with one decode replica: three of them carry three times the requests while still decode-bound.
         assertEquals(DisaggregatedServing.Limit.DECODE, oneDecode.limit());

@@ -61,6 +61,7 @@ public final class ValidateCommand implements Callable<Integer> {
             c.put("measured", o.measured());
             putNumber(c, "error_pct", o.errorPct());
             c.put("reason", o.reason());
+            c.put("note", o.note());
         }
         ObjectNode sum = root.putObject("summary");
         sum.put("count", s.count());

@@ -1,0 +1,136 @@
+package io.ridgeline.engine.training;
+
+import io.ridgeline.engine.hardware.Chip;
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.software.AttentionKernel;
+
+/**
+ * The attention core (the s x s part) of one layer for one micro-batch: unfused (Megatron 2021-22: batched QK^T and
+ * score x V GEMMs around a softmax and dropout that read and write every score) or a fused kernel whose rate is the
+ * chip generation's measured share of its 16-bit peak for that kernel (families.csv). Attention runs in 16 bits even
+ * in FP8 plans (Transformer Engine's default keeps dot-product attention in bf16).
+ */
+final class AttentionTime {
+    /**
+     * FlashAttention in Triton (MPT/llm-foundry 2023) against FlashAttention-2: Dao 2023 (FlashAttention-2, sec. 4.1,
+     * Fig. 4, A100) reports FlashAttention-2 1.3-2.5x faster than the Triton implementation; the geometric middle of
+     * that range, 1.8x, is used.
+     */
+    static final double TRITON_OVER_FLASH2 = 1 / 1.8;
+    /**
+     * Causal tiling: a fused kernel computes the diagonal key tiles in full and pays a prologue per query tile, so its
+     * rate at k keys is the long-sequence rate x k / (k + 256). Fitted to FlashAttention-3's forward sweep on H100
+     * (head dim 128, 16k tokens per batch: 430, 517, 566, 590, 614, 621 TFLOP/s at 0.5k-16k; pytorch/benchmark
+     * PR #2391), about two 128-wide tiles.
+     */
+    static final double TILE_TOKENS = 256;
+    /**
+     * Head width dependence of a fused kernel's rate: rate ~ d / (d + 56), fitted to FlashAttention-3's forward on H100
+     * at 16k tokens (head dim 64, 128, 256: 497, 648, 756 TFLOP/s; Shah et al. 2024 Fig. 5): each query tile's
+     * fixed softmax and bookkeeping work is amortised over the head width. The families' fused-attention fractions are
+     * measured at head dim 128, the reference.
+     */
+    static final double HEAD_DIM_HALF_RATE = 56;
+    private static final double REFERENCE_HEAD_DIM = 128;
+
+    /**
+     * Fused backward over forward time: 5 matmuls (recompute S, dV, dP, dQ, dK) against the forward's 2 (Dao 2023
+     * sec. 3.1.2), run at a lower rate: FlashAttention-2 reaches up to 73% of A100 peak forward and 63% backward (Dao
+     * 2023 sec. 4.1), so 2.5 x 73 / 63 = 2.9.
+     */
+    static final double BACKWARD_OVER_FORWARD = 2.5 * 73 / 63;
+
+    private final GemmModel gemm;
+    private final MemoryBoundOp memory;
+    private final Chip chip;
+
+    AttentionTime(GemmModel gemm, MemoryBoundOp memory) {
+        this.gemm = gemm;
+        this.memory = memory;
+        this.chip = gemm.chip();
+    }
+
+    double gemmForward(LayerShape s) {
+        if (s.plan().flashAttention()) {
+            return fusedForwardSeconds(s);
+        }
+        double batch = s.microBatch() * s.localHeads();
+        Precision p = scoresPrecision(s);
+        return gemm.seconds(batch, s.querySeq(), s.keySeq(), s.headDim(), p)      // Q K^T
+                + gemm.seconds(batch, s.querySeq(), s.headDim(), s.keySeq(), p); // scores x V
+    }
+
+    double gemmBackward(LayerShape s) {
+        if (s.plan().flashAttention()) {
+            return BACKWARD_OVER_FORWARD * fusedForwardSeconds(s);
+        }
+        double batch = s.microBatch() * s.localHeads();
+        Precision p = scoresPrecision(s);
+        return gemm.seconds(batch, s.querySeq(), s.keySeq(), s.headDim(), p)   // dP = dO V^T
+                + gemm.seconds(batch, s.keySeq(), s.headDim(), s.querySeq(), p) // dV = P^T dO
+                + gemm.seconds(batch, s.querySeq(), s.headDim(), s.keySeq(), p) // dQ = dS K
+                + gemm.seconds(batch, s.keySeq(), s.headDim(), s.querySeq(), p); // dK = dS^T Q
+    }
+
+    /** Unfused scale-mask-softmax (read 2 B, write 2 B per score) and attention dropout (read 2, write 2, mask 1). */
+    double memoryForward(LayerShape s) {
+        if (s.plan().flashAttention()) {
+            return 0;
+        }
+        double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
+        double bytes = scores * 4 + (s.dropout() ? scores * 5 : 0);
+        return memory.seconds(bytes, scores * 5, s.dropout() ? 2 : 1);
+    }
+
+    /** Softmax backward (read P and dP, write dS: 6 B) and dropout backward (read grad and mask, write: 5 B). */
+    double memoryBackward(LayerShape s) {
+        if (s.plan().flashAttention()) {
+            return 0;
+        }
+        double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
+        double bytes = scores * 6 + (s.dropout() ? scores * 5 : 0);
+        return memory.seconds(bytes, scores * 4, s.dropout() ? 2 : 1);
+    }
+
+    /** Kernels of the attention core, forward: 1 fused, or QK^T, softmax, dropout and score x V. */
+    static double forwardKernels(LayerShape s) {
+        return s.plan().flashAttention() ? 1 : 4;
+    }
+
+    /**
+     * Fused causal attention forward: each query against its causal keys (half the s x s block, or the window), QK^T
+     * at the query/key width and score x V at the value width, at the kernel's rate on this chip generation.
+     */
+    private double fusedForwardSeconds(LayerShape s) {
+        double flops = 2 * s.microBatch() * s.localHeads() * s.querySeq() * s.causalKeys()
+                * (s.headDim() + s.valueDim());
+        double rate = chip.peakFlopsPerSecond(Precision.BF16) * kernelFraction(s.plan().software().attention())
+                * s.keySeq() / (s.keySeq() + TILE_TOKENS) * headDimFactor(s);
+        return flops / rate + chip.family().kernelLaunchSeconds();
+    }
+
+    /** Rate at this head width over the rate at head dim 128, for the Hopper/Blackwell-generation kernels. */
+    private static double headDimFactor(LayerShape s) {
+        AttentionKernel k = s.plan().software().attention();
+        if (k != AttentionKernel.FLASH3 && k != AttentionKernel.CUDNN) {
+            return 1;
+        }
+        double d = (s.headDim() + s.valueDim()) / 2;
+        return d / (d + HEAD_DIM_HALF_RATE) * (REFERENCE_HEAD_DIM + HEAD_DIM_HALF_RATE) / REFERENCE_HEAD_DIM;
+    }
+
+    private double kernelFraction(AttentionKernel k) {
+        return switch (k) {
+            case FLASH3, CUDNN -> chip.family().fusedAttentionFraction();
+            case TRITON -> chip.family().flashFraction() * TRITON_OVER_FLASH2;
+            case FLASH2, UNFUSED -> chip.family().flashFraction();
+        };
+    }
+
+    private static Precision scoresPrecision(LayerShape s) {
+        Precision p = s.plan().precision();
+        return p == Precision.FP8 || p == Precision.FP4 ? Precision.BF16 : p;
+    }
+}

@@ -1,0 +1,46 @@
+package io.ridgeline.engine.workload;
+
+/**
+ * What a public model configuration states beyond the case format's shape columns: a head width other than
+ * hidden / heads (Qwen3, GPT-OSS), leading dense layers in an MoE model (DeepSeek-V3), sliding-window attention on a
+ * share of the layers (GPT-OSS), multi-head latent attention (DeepSeek-V3).
+ *
+ * @param headDim           per-head query/key/value width; 0 = hidden / heads
+ * @param denseLayers       leading layers whose feed-forward is dense (width {@link ModelSpec#ffn()}) in an MoE model
+ * @param slidingWindow     keys a query of a sliding-window layer attends to; 0 = none
+ * @param slidingLayerShare share of the layers that use the sliding window
+ * @param mla               multi-head latent attention, or null
+ */
+public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare,
+                                 MlaSpec mla) {
+    public ArchitectureDetail {
+        if (headDim < 0 || denseLayers < 0 || slidingWindow < 0 || slidingLayerShare < 0 || slidingLayerShare > 1) {
+            throw new IllegalArgumentException("invalid architecture detail");
+        }
+    }
+
+    /** True when nothing here differs from what the shape columns imply. */
+    public boolean isEmpty() {
+        return headDim == 0 && denseLayers == 0 && slidingWindow == 0 && mla == null;
+    }
+
+    /** One line for outcome notes: "head_dim 128, MLA, 3 dense layers". */
+    public String describe() {
+        StringBuilder b = new StringBuilder();
+        if (headDim > 0) {
+            b.append("head_dim ").append(headDim);
+        }
+        if (mla != null) {
+            b.append(b.isEmpty() ? "" : ", ").append("MLA (q/kv latents ").append(mla.qLoraRank()).append('/')
+                    .append(mla.kvLoraRank()).append(')');
+        }
+        if (denseLayers > 0) {
+            b.append(b.isEmpty() ? "" : ", ").append(denseLayers).append(" leading dense layers");
+        }
+        if (slidingWindow > 0) {
+            b.append(b.isEmpty() ? "" : ", ").append("sliding window ").append(slidingWindow).append(" on ")
+                    .append(Math.round(slidingLayerShare * 100)).append("% of layers");
+        }
+        return b.toString();
+    }
+}
