@@ -103,7 +103,7 @@ class ChartsTest {
         assertEquals("compute 80%, memory-bound 5%, TP comm 5%, PP comm 1%, DP comm 4%, pipeline bubble 5%",
                 BreakdownChart.shares(ds, 0));
         Path f = dir.resolve("breakdown.png");
-        Png.write(BreakdownChart.chart(ds, "t", "s"), f, 800, 600);
+        Png.write(BreakdownChart.chart(ds, "t", "s", 600), f, 800, 600);
         assertPng(f, 800, 600);
     }
 
