@@ -70,9 +70,10 @@ public final class PlotBreakdown implements Callable<Integer> {
                 throw new InvalidInputException(InputError.of(results.out.resolve(table).toString(),
                         "step_time_s", "feasible rows for run " + runId, "none"));
             }
-            String wrote = output.write(BreakdownChart.chart(ds, "Step-time breakdown (" + table + ")", "run "
-                    + runId + "; " + rows.size() + " rows, fastest first per model; bars sum to step_time_s", output.height),
-                    "breakdown", runId);
+            String subtitle = "run " + runId + "; " + rows.size() + " rows, fastest first per model; bars sum to "
+                    + "step_time_s";
+            String wrote = output.write(BreakdownChart.chart(ds, "Step-time breakdown (" + table + ")", subtitle,
+                    output.height), "breakdown", runId);
             System.out.printf("wrote %s, %d bars, %d components)%n", wrote, ds.getColumnCount(), ds.getRowCount());
             // Every bar's shares, whether or not the chart had room to print them under the bars.
             for (int i = 0; i < ds.getColumnCount(); i++) {

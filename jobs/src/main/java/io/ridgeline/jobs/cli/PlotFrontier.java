@@ -76,9 +76,11 @@ public final class PlotFrontier implements Callable<Integer> {
                         + y, "rows with numbers in both columns for run " + runId, "none"));
             }
             String objectives = PlotCommand.objectives(c, runId);
+            String subtitle = "run " + runId + "; " + points.size() + " feasible " + (source.equals("points")
+                    ? "points" : "frontier rows") + (objectives.isEmpty() ? "" : "; frontier over "
+                    + objectives.replace(",", ", "));
             String wrote = output.write(FrontierChart.chart(ds, source, x, y, "Frontier: " + y + " vs " + x,
-                    "run " + runId + "; " + points.size() + " feasible " + (source.equals("points") ? "points" : "frontier rows")
-                            + (objectives.isEmpty() ? "" : "; frontier over " + objectives.replace(",", ", ")), sc), "frontier", runId);
+                    subtitle, sc), "frontier", runId);
             System.out.printf("wrote %s, %d points, %d frontier rows, %d series)%n", wrote, points.size(),
                     frontier.size(), ds.getSeriesCount());
         }

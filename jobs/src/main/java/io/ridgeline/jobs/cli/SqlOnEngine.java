@@ -34,6 +34,8 @@ final class SqlOnEngine {
      * @param out the results directory as typed (a URI such as hdfs:///x or s3a://bucket/x keeps its slashes)
      */
     static int run(String out, String master, String query, Path csv, int maxRows) throws IOException {
+        // Refuse a statement that is not a read-only query before a Spark session (or a cluster) is started.
+        SparkSqlEngine.checkReadOnly(query);
         boolean uri = out.matches("^[A-Za-z][A-Za-z0-9+.-]*://.*") && !out.startsWith("file:");
         if (!uri && !Files.isDirectory(Path.of(out.replaceFirst("^file:(//)?", "")))) {
             throw new InvalidInputException(InputError.of("--out", "out", "an output directory of ridgeline sweep",

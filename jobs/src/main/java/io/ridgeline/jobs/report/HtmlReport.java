@@ -22,7 +22,8 @@ public final class HtmlReport {
             "th[aria-sort=descending]::after{content:' \\25BC'}",
             ".scroll{overflow-x:auto;max-height:640px;overflow-y:auto}",
             "dl{display:grid;grid-template-columns:max-content auto;gap:2px 16px;font-size:13px;margin:4px 0}",
-            "dt{color:#555}dd{margin:0;word-break:break-all}.facts{display:flex;flex-wrap:wrap;gap:8px 48px}",
+            "dt{color:#555}dd{margin:0;word-break:break-all}",
+            ".facts{display:inline-block;vertical-align:top;margin-right:48px;max-width:100%}",
             "figure{margin:12px 0}figure svg{max-width:100%;height:auto;border:1px solid #eee}",
             "figcaption{font-size:12px;color:#555}");
     /**
@@ -84,7 +85,7 @@ public final class HtmlReport {
         if (p instanceof ReportPage.Text t) {
             h.append("<p>").append(esc(t.text())).append("</p>\n");
         } else if (p instanceof ReportPage.Facts f) {
-            h.append("<div><h3>").append(esc(f.heading())).append("</h3>\n<dl>");
+            h.append("<div class=\"facts\"><h3>").append(esc(f.heading())).append("</h3>\n<dl>");
             for (ReportPage.Fact x : f.facts()) {
                 h.append("<dt>").append(esc(x.label())).append("</dt><dd>").append(esc(x.value())).append("</dd>");
             }

@@ -16,7 +16,10 @@ import java.util.Set;
  * and what changed since the previous run of the same sweep ({@link FrontierDiff}, as {@code ridgeline diff}).
  */
 public final class ReportBuilder {
-    /** Frontier table columns in order; those a run lacks or leaves empty on every row are dropped. */
+    /**
+     * Frontier table columns in order (after {@link #ALWAYS} and the objectives); those a run lacks or leaves empty on
+     * every row are dropped.
+     */
     static final List<String> FRONTIER_COLUMNS = List.of("frontier_group", "model", "phase", "chip", "gpu_count",
             "scale_out", "topology", "tp", "pp", "dp", "cp", "ep", "vpp", "zero", "micro_batch", "recompute",
             "precision", "global_batch", "input_tokens", "output_tokens", "weight_precision", "kv_cache_precision",
@@ -115,17 +118,12 @@ public final class ReportBuilder {
 
     private FrontierTable frontierTable(List<String[]> objectives) throws SQLException {
         Set<String> available = q.columns("frontier");
+        // Who the row is, then what it was chosen for (the objectives), then how (plan) and the other metrics.
         List<String> cols = new ArrayList<>();
-        for (String col : FRONTIER_COLUMNS) {
-            if (available.contains(col)) {
-                cols.add(col);
-            }
-        }
-        for (String[] o : objectives) {
-            if (available.contains(o[1]) && !cols.contains(o[1])) {
-                cols.add(o[1]);
-            }
-        }
+        ALWAYS.stream().filter(available::contains).forEach(cols::add);
+        objectives.stream().map(o -> o[1]).filter(available::contains).filter(c -> !cols.contains(c))
+                .forEach(cols::add);
+        FRONTIER_COLUMNS.stream().filter(available::contains).filter(c -> !cols.contains(c)).forEach(cols::add);
         ResultRows all = q.rows("frontier", cols, null, order(objectives), 0);
         List<String> keep = new ArrayList<>();
         List<String> same = new ArrayList<>();

@@ -12,11 +12,13 @@ import org.apache.spark.sql.catalyst.analysis.UnresolvedFunction;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
 import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.apache.spark.sql.catalyst.parser.ParserInterface;
 import org.apache.spark.sql.catalyst.plans.logical.Command;
 import org.apache.spark.sql.catalyst.plans.logical.InsertIntoDir;
 import org.apache.spark.sql.catalyst.plans.logical.InsertIntoStatement;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.trees.TreeNode;
+import org.apache.spark.sql.execution.SparkSqlParser;
 import scala.collection.Iterator;
 
 import java.io.IOException;
@@ -103,19 +105,32 @@ public final class SparkSqlEngine implements SqlEngine {
         return List.copyOf(views);
     }
 
-    @Override
-    public void query(String sql, RowSink sink) {
+    /**
+     * Parses the statement with Spark's SQL parser, without a session (nothing starts, nothing runs), and refuses it
+     * when it is not a read-only query or does not parse.
+     */
+    public static void checkReadOnly(String sql) {
+        check(sql, new SparkSqlParser(), "[points, frontier, runs]");
+    }
+
+    private static void check(String sql, ParserInterface parser, String views) {
         LogicalPlan plan;
         try {
-            plan = spark.sessionState().sqlParser().parsePlan(sql);
+            plan = parser.parsePlan(sql);
         } catch (ParseException e) {
-            throw invalid(e);
+            throw invalid(e, views);
         }
         String refused = refused(plan);
         if (refused != null) {
             throw new InvalidInputException(InputError.of("sql", "QUERY", "a read-only query (SELECT, WITH ... "
                     + "SELECT, VALUES, TABLE) for --engine spark", refused));
         }
+    }
+
+    @Override
+    public void query(String sql, RowSink sink) {
+        // Again with the session's own parser (extensions could parse differently), before anything runs.
+        check(sql, spark.sessionState().sqlParser(), views.toString());
         Dataset<Row> df;
         try {
             df = spark.sql(sql);
@@ -133,7 +148,7 @@ public final class SparkSqlEngine implements SqlEngine {
             // Spark's analysis and execution errors (unknown column, bad cast...) are the query's fault; others are
             // bugs or the environment and keep their stack trace.
             if (e instanceof org.apache.spark.sql.AnalysisException || e instanceof org.apache.spark.SparkThrowable) {
-                throw invalid(e);
+                throw invalid(e, views.toString());
             }
             if (e instanceof RuntimeException r) {
                 throw r;
@@ -142,7 +157,7 @@ public final class SparkSqlEngine implements SqlEngine {
         }
     }
 
-    private InvalidInputException invalid(Exception e) {
+    private static InvalidInputException invalid(Exception e, String views) {
         String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
         return new InvalidInputException(InputError.of("sql", "QUERY", "a valid Spark SQL query over " + views, msg));
     }

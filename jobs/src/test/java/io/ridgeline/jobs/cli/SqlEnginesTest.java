@@ -43,7 +43,8 @@ class SqlEnginesTest {
             assertEquals(fields(a.get(i)), fields(b.get(i)), "row " + i);
         }
         assertEquals(a, b, "byte-identical CSV");
-        String textQuery = "select model, chip, gpu_count, tokens_per_s, mfu_fraction, sp from frontier where run_id = '"
+        String textQuery = "select model, chip, gpu_count, tokens_per_s, mfu_fraction, sp from frontier where "
+                + "run_id = '"
                 + SweptResults.LATEST + "' order by model, gpu_count";
         CliRun dt = CliRun.of("sql", "--out", out, "--max-rows", "4", textQuery);
         CliRun st = CliRun.of("sql", "--engine", "spark", "--out", out, "--max-rows", "4", textQuery);
