@@ -174,7 +174,14 @@ public final class ReportBuilder {
                     + " in this results directory: nothing to compare with."));
         }
         List<String> objectives = FrontierDiff.objectives(c, runId);
-        ResultRows diff = FrontierDiff.rows(c, previous, runId, objectives, tolerance);
+        ResultRows diff;
+        try {
+            diff = FrontierDiff.rows(c, previous, runId, objectives, tolerance);
+        } catch (SQLException e) {
+            // Results written without some identifying column (hand-made or very old tables) cannot be matched.
+            return List.of(new ReportPage.Text("Cannot compare with " + previous + ", the previous run of sweep "
+                    + sweep + ": " + e.getMessage().lines().findFirst().orElse("") + "."));
+        }
         int[] n = new int[3];
         for (int i = 0; i < diff.size(); i++) {
             n[switch (diff.text(i, "change")) {

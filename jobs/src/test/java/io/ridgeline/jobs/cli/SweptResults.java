@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  *   <li>{@link #LATEST}: the real sweeps/quickstart.yaml, same sweep name, so its report diffs against EARLIER;</li>
  *   <li>{@link #SERVING}: a small inference sweep (two Llama-2 sizes on H100 and B200, batch 1-64, TP 1-8).</li>
  * </ol>
- * About 1-2 minutes on 2 cores; the directory is deleted when the JVM exits.
+ * About 2 minutes on a busy 2-core machine; the directory is deleted when the JVM exits.
  */
 final class SweptResults {
     static final String EARLIER = "quickstart-earlier";
