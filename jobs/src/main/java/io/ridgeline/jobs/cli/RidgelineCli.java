@@ -28,7 +28,8 @@ public final class RidgelineCli implements Runnable {
             "io.ridgeline.jobs.cli.EvalCommand",
             "io.ridgeline.jobs.cli.ValidateCommand",
             "io.ridgeline.jobs.cli.ExportCommand",
-            "io.ridgeline.jobs.cli.PlotCommand");
+            "io.ridgeline.jobs.cli.PlotCommand",
+            "io.ridgeline.jobs.cli.ReportCommand");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

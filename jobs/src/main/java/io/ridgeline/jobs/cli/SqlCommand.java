@@ -2,6 +2,7 @@ package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -28,8 +29,27 @@ public final class SqlCommand implements Callable<Integer> {
     @Option(names = "--max-rows", defaultValue = "200", description = "Rows printed (default: ${DEFAULT-VALUE}).")
     int maxRows;
 
+    @Option(names = "--engine", defaultValue = "duckdb", description = "duckdb (embedded, the default) or spark "
+            + "(Spark SQL over the same views, e.g. for results on HDFS or S3; same output).")
+    String engine;
+
+    @Option(names = "--master", description = "Spark master for --engine spark (default: spark-submit's, else "
+            + "local[*]).")
+    String master;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
-    public Integer call() throws SQLException {
+    public Integer call() throws SQLException, java.io.IOException {
+        SqlOnEngine.checkEngine(engine);
+        if (!engine.equals("duckdb")) {
+            // --out as typed: a Path would fold hdfs:///x into hdfs:/x.
+            CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+            String rawOut = pr.hasMatchedOption("--out") ? pr.matchedOption("--out").stringValues().get(0)
+                    : out.toString();
+            return SqlOnEngine.run(rawOut, master, query, csv, maxRows);
+        }
         try (Duck duck = new Duck(out); Statement st = duck.connection.createStatement()) {
             if (duck.views.isEmpty()) {
                 throw new InvalidInputException(InputError.of("--out", "out", "committed runs under " + out,
