@@ -7,13 +7,10 @@ package io.ridgeline.engine.training;
  */
 public final class HostOverhead {
     /**
-     * Host time per kernel of an eager PyTorch training loop (Python, autograd, dispatcher, CUDA launch; published
-     * eager dispatch costs span ~5-50 us per op). Fitted: the one global constant minimising mean |error| over the
-     * launch-bound vTrain single-node rows (Megatron-DeepSpeed, A100, hidden 1024-2048) on a 10-60 us grid (mean |error|
-     * 30.6% at 10 us, 15.2% at 30, 9.6% at 35, 10.7% at 40, 23% at 50); it does not move any large-model case (they
-     * are GPU-bound). docs/ACCURACY.md shows the effect.
+     * The stack whose {@code training.host_us_per_kernel} applies when the caller names no stack (sweeps and eval
+     * until they select one, issue 9). The value lives in catalog/stacks.yaml; catalog/fits.yaml says how it is fitted.
      */
-    public static final double SECONDS_PER_KERNEL = 35e-6;
+    public static final String DEFAULT_STACK = "megatron-lm@2021";
     /**
      * Kernels of one Megatron-LM GPT layer forward, counted from its modules: 2 norms, QKV/projection/fc1/fc2 GEMMs,
      * Q/K/V reshape copies (3), QK^T and score x V batched GEMMs, fused scale-mask-softmax, attention dropout, context
@@ -28,7 +25,7 @@ public final class HostOverhead {
     }
 
     /** Time of a pass: the GPU's, unless the host cannot launch its kernels that fast. */
-    public static double passSeconds(double gpuSeconds, double kernels) {
-        return Math.max(gpuSeconds, kernels * SECONDS_PER_KERNEL);
+    public static double passSeconds(double gpuSeconds, double kernels, double hostSecondsPerKernel) {
+        return Math.max(gpuSeconds, kernels * hostSecondsPerKernel);
     }
 }

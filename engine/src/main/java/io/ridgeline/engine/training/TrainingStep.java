@@ -10,6 +10,8 @@ import io.ridgeline.engine.network.Placement;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.ops.MemoryBoundOp;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
@@ -29,6 +31,8 @@ public final class TrainingStep {
     static final double OPTIMIZER_BYTES_PER_PARAM = 34;
 
     private final HardwareCatalog catalog;
+    /** Host dispatch per kernel of the stack being modelled (stacks.yaml training.host_us_per_kernel). */
+    private double hostSecondsPerKernel;
     private SystemSpec cachedSystem;
     private GemmModel gemm;
     private MemoryBoundOp memory;
@@ -41,8 +45,21 @@ public final class TrainingStep {
         this(HardwareCatalog.bundled());
     }
 
+    /** A step on a catalogue, with the host costs of the default stack ({@link HostOverhead#DEFAULT_STACK}). */
     public TrainingStep(HardwareCatalog catalog) {
+        this(catalog, StackCatalog.bundled().profile(HostOverhead.DEFAULT_STACK).training());
+    }
+
+    /** A step on a catalogue with a stack's training behaviour (its host costs). */
+    public TrainingStep(HardwareCatalog catalog, TrainingBehaviour software) {
         this.catalog = catalog;
+        software(software);
+    }
+
+    /** Models the next evaluations with another stack's behaviour (its host costs); the per-system caches stay. */
+    public TrainingStep software(TrainingBehaviour software) {
+        this.hostSecondsPerKernel = software.hostSecondsPerKernel();
+        return this;
     }
 
     /** Evaluates one point; infeasible and ill-shaped plans come back as values with their reason. */
@@ -190,8 +207,8 @@ public final class TrainingStep {
     }
 
     /** One micro-batch on a stage: GPU time, or the host's launch time when that is longer. */
-    private static double stageSeconds(Cost c) {
-        return HostOverhead.passSeconds(c.totalSeconds(), c.kernels());
+    private double stageSeconds(Cost c) {
+        return HostOverhead.passSeconds(c.totalSeconds(), c.kernels(), hostSecondsPerKernel);
     }
 
     /**

@@ -5,9 +5,13 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.StackProfile;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.training.ActivationMemory;
+import io.ridgeline.engine.training.HostOverhead;
 import io.ridgeline.engine.training.ModelStateMemory;
 import io.ridgeline.engine.training.PlanRules;
 import io.ridgeline.engine.training.TrainingResult;
@@ -20,7 +24,8 @@ import java.util.List;
 
 /**
  * Scores the engine against measured cases. Every row yields an outcome: a prediction, or "unsupported" /
- * "infeasible" with the reason. Nothing is dropped silently.
+ * "infeasible" with the reason. Nothing is dropped silently. The catalogues are given (the bundled ones, or ones a
+ * calibration profile changed), so one validator scores one set of constants. Not thread-safe.
  */
 public final class Validator {
     static final String[] COLUMNS = {"case_id", "phase", "model", "layers", "hidden", "heads", "kv_heads", "ffn",
@@ -30,19 +35,37 @@ public final class Validator {
     private static final double GIB = 1024.0 * 1024 * 1024;
 
     private final HardwareCatalog hardware;
+    private final StackCatalog stacks;
+    private final TrainingBehaviour defaultTraining;
     private final CaseMapper mapper;
     private final TrainingStep training;
     private final InferencePredictor inference;
 
     public Validator() {
-        this(HardwareCatalog.bundled(), InferencePredictor.available());
+        this(HardwareCatalog.bundled(), StackCatalog.bundled());
+    }
+
+    /** Scores with these catalogues (e.g. a calibration profile's). */
+    public Validator(HardwareCatalog hardware, StackCatalog stacks) {
+        this(hardware, stacks, InferencePredictor.available());
     }
 
     public Validator(HardwareCatalog hardware, InferencePredictor inference) {
+        this(hardware, StackCatalog.bundled(), inference);
+    }
+
+    public Validator(HardwareCatalog hardware, StackCatalog stacks, InferencePredictor inference) {
         this.hardware = hardware;
+        this.stacks = stacks;
+        this.defaultTraining = stacks.profile(HostOverhead.DEFAULT_STACK).training();
         this.mapper = new CaseMapper(hardware);
-        this.training = new TrainingStep(hardware);
+        this.training = new TrainingStep(hardware, defaultTraining);
         this.inference = inference;
+    }
+
+    /** The columns a case file must have (validation/README.md). */
+    public static List<String> columns() {
+        return List.of(COLUMNS);
     }
 
     /** Scores every row of every file, in file order. */
@@ -59,7 +82,8 @@ public final class Validator {
         return out;
     }
 
-    CaseOutcome score(String file, CsvTable.Row r) {
+    /** Scores one row of a case file ({@code file} is its name, for grouping). */
+    public CaseOutcome score(String file, CsvTable.Row r) {
         CaseOutcome.CaseKey key = new CaseOutcome.CaseKey(r.string("case_id"), file, r.stringOr("source", ""),
                 r.string("phase"), r.string("metric"), r.stringOr("gpu", ""));
         double measured = r.positive("measured");
@@ -77,6 +101,7 @@ public final class Validator {
     }
 
     private CaseOutcome training(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
+        training.software(trainingBehaviour(r));
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
         SystemSpec system = mapper.system(r);
@@ -100,6 +125,18 @@ public final class Validator {
                     + result.detail());
         }
         return CaseOutcome.ok(key, predicted, measured);
+    }
+
+    /**
+     * The training behaviour of the row's {@code framework} (its host costs); the default stack's when the row names
+     * none or names a serving-only stack.
+     */
+    private TrainingBehaviour trainingBehaviour(CsvTable.Row r) {
+        if (r.isEmpty("framework")) {
+            return defaultTraining;
+        }
+        StackProfile p = stacks.resolve(r.string("framework"), "framework").profile();
+        return p.trains() ? p.training() : defaultTraining;
     }
 
     /** The fastest feasible micro-batch among the divisors of the per-replica batch (the sources tuned it). */
