@@ -137,7 +137,7 @@ public final class AccuracyDocument {
         sb.append("# Prediction intervals: ln(predicted time / measured time) of held-out dev cases, split-conformal\n")
                 .append("# bounds at the stated coverage per group (engine calibration.IntervalModel). Generated with\n")
                 .append("# docs/ACCURACY.md by `scripts/ridgeline validate --cases ").append(String.join(" ", files))
-                .append(" --markdown docs/ACCURACY.md`; do not edit.\n");
+                .append(" --markdown docs/ACCURACY.md --intervals ...`; do not edit.\n");
         sb.append("output,stack,family,residuals,sources,coverage,log_ratio_low,log_ratio_high\n");
         for (IntervalModel.Group g : intervals.groups()) {
             sb.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.2f,%.6f,%.6f%n", g.output().id(), g.stack(),

@@ -95,7 +95,7 @@ public final class Calibration {
     }
 
     /** Mean |error| in percent over cases; a case without a prediction counts as 100%. */
-    static double meanAbsErrorPct(CaseScorer scorer, Catalogs catalogs, int[] cases) {
+    public static double meanAbsErrorPct(CaseScorer scorer, Catalogs catalogs, int[] cases) {
         double[] p = new double[cases.length];
         scorer.predict(catalogs, cases, p);
         double sum = 0;

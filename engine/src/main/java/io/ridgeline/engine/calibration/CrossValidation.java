@@ -15,8 +15,15 @@ import java.util.function.Function;
 public final class CrossValidation {
     public static final String METHOD = "leave-one-source-out";
 
-    /** One fold: the held-out source, its case count, its mean |error| and the fit without it. */
-    public record Fold(String heldOut, int cases, double meanAbsErrorPct, FitResult fit) {
+    /** One fold: the held-out source, its cases, their mean |error| and the fit without them. */
+    public record Fold(String heldOut, int[] caseIndices, double meanAbsErrorPct, FitResult fit) {
+        public Fold {
+            caseIndices = caseIndices.clone();
+        }
+
+        public int cases() {
+            return caseIndices.length;
+        }
     }
 
     /**
@@ -77,7 +84,7 @@ public final class CrossValidation {
                 foldSum += err;
             }
             sum += foldSum;
-            folds.add(new Fold(e.getKey(), test.length, foldSum / test.length, f.fit()));
+            folds.add(new Fold(e.getKey(), test, foldSum / test.length, f.fit()));
         }
         return new Result(folds, cases, heldOut, cases.length == 0 ? Double.NaN : sum / cases.length);
     }

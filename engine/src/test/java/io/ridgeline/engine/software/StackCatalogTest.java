@@ -72,6 +72,7 @@ class StackCatalogTest {
                       attention: {value: flash2}
                       grad_reduce_overlap: {value: true, source: "docs"}
                       gradient_bytes: {value: 2, source: "docs"}
+                      host_us_per_kernel: {value: 30, source: "fit"}
                 """;
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> StackCatalog.parse("s.yaml", yaml));
         assertEquals("s.yaml:4:18: stacks.x@1.training.attention.source: expected where the value comes from "
@@ -91,7 +92,8 @@ class StackCatalogTest {
                 """;
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> StackCatalog.parse("s.yaml", yaml));
         assertTrue(e.getMessage().contains("stacks.a@1.training.atention: expected a known key: one of "
-                + "[attention, grad_reduce_overlap, gradient_bytes] (did you mean 'attention'?), found an unknown key"),
+                + "[attention, grad_reduce_overlap, gradient_bytes, host_us_per_kernel] (did you mean 'attention'?), found an "
+                + "unknown key"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("expected a chain of extends without a cycle"), e.getMessage());
     }

@@ -133,7 +133,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (json) {
             System.out.println(toJson(r));
         } else {
-            print(r, seconds, System.out);
+            print(scorer, r, seconds, System.out);
         }
         System.err.println("wrote " + out);
         return 0;
@@ -208,7 +208,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         return mapper.writeValueAsString(root);
     }
 
-    private static void print(Calibration.Result r, double seconds, PrintStream out) {
+    private static void print(CaseScorer scorer, Calibration.Result r, double seconds, PrintStream out) {
         FitResult f = r.fit();
         out.printf(Locale.ROOT, "calibrate: %d cases (%s); %d selected cases not scored ok and left out%n",
                 r.cases().length, r.request().selection().describe(), r.excluded().size());
@@ -226,9 +226,10 @@ public final class CalibrateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%nmean |error| over %d cases: before %.2f%%, after %.2f%% in-sample, %.2f%% "
                 + "leave-one-source-out%n", r.cases().length, r.beforeErrorPct(), r.afterErrorPct(),
                 cv.meanAbsErrorPct());
-        out.printf(Locale.ROOT, "%n%-90s %6s %9s%n", "held-out source", "cases", "mean|e|%");
+        out.printf(Locale.ROOT, "%n%-90s %6s %9s %9s%n", "held-out source", "cases", "before%", "held-out%");
         for (CrossValidation.Fold fold : cv.folds()) {
-            out.printf(Locale.ROOT, "%-90.90s %6d %9.2f%n", fold.heldOut(), fold.cases(), fold.meanAbsErrorPct());
+            out.printf(Locale.ROOT, "%-90.90s %6d %9.2f %9.2f%n", fold.heldOut(), fold.cases(),
+                    Calibration.meanAbsErrorPct(scorer, r.before(), fold.caseIndices()), fold.meanAbsErrorPct());
         }
         IntervalModel m = r.intervals();
         out.printf(Locale.ROOT, "%nintervals (%.0f%%), predicted / measured time:%n", m.coverage() * 100);
