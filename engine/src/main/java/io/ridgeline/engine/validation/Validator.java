@@ -37,19 +37,29 @@ public final class Validator {
     private final InferencePredictor inference;
 
     public Validator() {
-        this(HardwareCatalog.bundled(), InferencePredictor.available());
+        this(HardwareCatalog.bundled(), StackCatalog.bundled());
+    }
+
+    /** Scores with these catalogues (a calibration profile's, or a fit's variant of a profile). */
+    public Validator(HardwareCatalog hardware, StackCatalog stacks) {
+        this(hardware, stacks, InferencePredictor.available());
     }
 
     public Validator(HardwareCatalog hardware, InferencePredictor inference) {
-        this(hardware, inference, StackCatalog.bundled());
+        this(hardware, StackCatalog.bundled(), inference);
     }
 
-    /** A validator whose cases read their software profiles from {@code stacks} (fits try variants of a profile). */
-    public Validator(HardwareCatalog hardware, InferencePredictor inference, StackCatalog stacks) {
+    /** Cases read their chips from {@code hardware} and their software profiles from {@code stacks}. */
+    public Validator(HardwareCatalog hardware, StackCatalog stacks, InferencePredictor inference) {
         this.hardware = hardware;
         this.mapper = new CaseMapper(hardware, stacks, ModelCatalog.bundled());
         this.training = new TrainingStep(hardware);
         this.inference = inference;
+    }
+
+    /** The columns a case file must have (validation/README.md). */
+    public static List<String> columns() {
+        return List.of(COLUMNS);
     }
 
     /** Scores every row of every file, in file order. */
@@ -66,7 +76,7 @@ public final class Validator {
         return out;
     }
 
-    CaseOutcome score(String file, CsvTable.Row r) {
+    public CaseOutcome score(String file, CsvTable.Row r) {
         CaseOutcome.CaseKey key = new CaseOutcome.CaseKey(r.string("case_id"), file, r.stringOr("source", ""),
                 r.string("phase"), r.string("metric"), r.stringOr("gpu", ""));
         double measured = r.positive("measured");

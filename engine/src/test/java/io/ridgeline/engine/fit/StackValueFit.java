@@ -60,7 +60,7 @@ public final class StackValueFit {
         for (String c : candidates) {
             StackCatalog stacks = StackCatalog.parse("stacks.yaml (" + key + " = " + c + ")",
                     replace(text, profile, key, c));
-            List<CaseOutcome> all = new Validator(HardwareCatalog.bundled(), InferencePredictor.available(), stacks)
+            List<CaseOutcome> all = new Validator(HardwareCatalog.bundled(), stacks, InferencePredictor.available())
                     .run(files);
             List<CaseOutcome> selected = all.stream().filter(o -> ids.contains(o.caseId())).toList();
             ValidationSummary.Group g = ValidationSummary.stats(key, selected);

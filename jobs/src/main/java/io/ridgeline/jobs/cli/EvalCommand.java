@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.ridgeline.engine.calibration.IntervalOutput;
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
@@ -21,6 +22,7 @@ import io.ridgeline.engine.training.TrainingStep;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -107,6 +109,8 @@ public final class EvalCommand implements Callable<Integer> {
     Integer gemmN;
     @Option(names = {"-k"}, description = "GEMM: inner dimension.")
     Integer gemmK;
+    @Mixin
+    CalibrationOption calibration = new CalibrationOption();
 
     @Override
     public Integer call() {
@@ -124,16 +128,17 @@ public final class EvalCommand implements Callable<Integer> {
                         Names.expectedOneOf(ph, List.of("training", "inference", "gemm")), "'" + ph + "'"));
         }
         Point p = resolve(values);
-        TrainingResult r = new TrainingStep().evaluate(p.model, p.seqLen, p.system, p.plan);
+        TrainingResult r = new TrainingStep(calibration.catalogs().hardware()).evaluate(p.model, p.seqLen, p.system,
+                p.plan);
         if (r.infeasibility() == Infeasibility.PLAN_SHAPE) {
             throw new InvalidInputException(InputError.of(source(), "plan", "a plan that fits the model",
                     r.detail()));
         }
         PrintStream out = System.out;
         if (json) {
-            out.println(toJson(p, r));
+            out.println(toJson(p, r, calibration));
         } else {
-            out.print(table(p, r));
+            out.print(table(p, r, calibration));
         }
         return r.feasible() ? 0 : 3;
     }
@@ -163,7 +168,8 @@ public final class EvalCommand implements Callable<Integer> {
                 .tensorParallel(p.plan.tp()).withParallelism(p.plan.tp(), p.plan.pp(), p.plan.ep(), p.plan.dp())
                 .withPrecisions(p.plan.precision(), p.plan.precision(), kv).withCudaGraphs(graphs);
         io.ridgeline.engine.inference.InferenceStep.validate(p.model, p.system, plan);
-        io.ridgeline.engine.inference.InferenceResult r = new io.ridgeline.engine.inference.InferenceStep()
+        io.ridgeline.engine.inference.InferenceResult r = new io.ridgeline.engine.inference.InferenceStep(
+                calibration.catalogs().hardware())
                 .evaluate(p.model, p.system, plan, io.ridgeline.engine.inference.InferenceWorkload.staticBatch(b, in,
                         out));
         double gib = 1024.0 * 1024 * 1024;
@@ -182,6 +188,7 @@ public final class EvalCommand implements Callable<Integer> {
             root.put("kv_cache_bytes", r.kvCacheBytes());
             root.put("bottleneck", r.bottleneck().id());
             root.put("energy_j", r.energyJoules());
+            calibration.putInferenceIntervals(root, p.system.chip().family().name(), r);
             System.out.println(root.toPrettyString());
         } else {
             System.out.printf("%s inference on %d x %s, tp %d ep %d pp %d, batch %d, %d in / %d out%n",
@@ -190,10 +197,15 @@ public final class EvalCommand implements Callable<Integer> {
             if (!r.feasible()) {
                 System.out.println("INFEASIBLE (" + r.infeasibility().id() + "): " + r.detail());
             }
-            System.out.printf("TTFT %.2f ms   TPOT %.3f ms   end-to-end %.4f s%n", r.ttftSeconds() * 1e3,
-                    r.tpotSeconds() * 1e3, r.e2eLatencySeconds());
-            System.out.printf("output tokens/s per GPU %.4g   max batch (KV cache) %d   bottleneck %s%n",
-                    r.outputTokensPerSecondPerGpu(), r.maxBatch(), r.bottleneck().id());
+            String fam = p.system.chip().family().name();
+            System.out.printf("TTFT %.2f ms%s   TPOT %.3f ms%s   end-to-end %.4f s%s%n", r.ttftSeconds() * 1e3,
+                    calibration.besideTime(IntervalOutput.TTFT, "", fam, r.ttftSeconds(), 1e3, "%.2f"),
+                    r.tpotSeconds() * 1e3, calibration.besideTime(IntervalOutput.TPOT, "", fam, r.tpotSeconds(), 1e3,
+                            "%.3f"), r.e2eLatencySeconds(), calibration.besideTime(IntervalOutput.E2E_LATENCY, "", fam,
+                            r.e2eLatencySeconds(), 1, "%.4f"));
+            System.out.printf("output tokens/s per GPU %.4g%s   max batch (KV cache) %d   bottleneck %s%n",
+                    r.outputTokensPerSecondPerGpu(), calibration.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, "", fam,
+                            r.outputTokensPerSecondPerGpu(), "%.4g"), r.maxBatch(), r.bottleneck().id());
             System.out.printf("memory per GPU: weights %.2f GiB, KV cache %.2f GiB, activations %.2f GiB, reserve %.2f "
                             + "GiB of %.2f GiB%n", r.weightBytes() / gib, r.kvCacheBytes() / gib,
                     r.activationBytes() / gib, r.reserveBytes() / gib, r.memoryCapacityBytes() / gib);
@@ -275,7 +287,7 @@ public final class EvalCommand implements Callable<Integer> {
 
     private Point resolve(Map<String, JsonNode> f) {
         List<InputError> errors = new ArrayList<>();
-        HardwareCatalog hw = HardwareCatalog.bundled();
+        HardwareCatalog hw = calibration.catalogs().hardware();
         String modelName = text(model, f, "model", "gpt3-175b");
         ModelSpec m = null;
         if (!ModelCatalog.bundled().has(modelName)) {
@@ -350,7 +362,7 @@ public final class EvalCommand implements Callable<Integer> {
 
     /** The --gpu preset, or null with an error naming the known ones. */
     private Chip chip(Map<String, JsonNode> f, List<InputError> errors) {
-        HardwareCatalog hw = HardwareCatalog.bundled();
+        HardwareCatalog hw = calibration.catalogs().hardware();
         String id = text(gpu, f, "gpu", "a100-80g");
         if (!hw.hasChip(id)) {
             errors.add(InputError.of(source(), "gpu", Names.expectedOneOf(id, hw.chips().keySet()), "'" + id + "'"));
@@ -416,7 +428,7 @@ public final class EvalCommand implements Callable<Integer> {
         return n.asBoolean();
     }
 
-    private static String table(Point p, TrainingResult r) {
+    private static String table(Point p, TrainingResult r, CalibrationOption calibration) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("%s on %d x %s (%d per domain, scale-out %s %.0f Gb/s per GPU), seq %d%n",
                 p.model.name(), p.system.gpuCount(), p.system.chip().id(), p.system.scaleUpDomain(),
@@ -438,7 +450,13 @@ public final class EvalCommand implements Callable<Integer> {
         row(sb, "optimizer", r.optimizerSeconds(), step);
         row(sb, "host launch overhead", r.overheadSeconds(), step);
         row(sb, "step", step, step);
-        sb.append(String.format("%ntokens/s %.4g   MFU %.1f%%   HFU %.1f%%   bottleneck %s%n", r.tokensPerSecond(),
+        String fam = p.system.chip().family().name();
+        String stepInterval = calibration.besideTime(IntervalOutput.STEP_TIME, "", fam, step, 1, "%.5f");
+        if (!stepInterval.isEmpty()) {
+            sb.append(String.format("%-28s%s%n", "", stepInterval));
+        }
+        sb.append(String.format("%ntokens/s %.4g%s   MFU %.1f%%   HFU %.1f%%   bottleneck %s%n", r.tokensPerSecond(),
+                calibration.besideRate(IntervalOutput.STEP_TIME, "", fam, r.tokensPerSecond(), "%.4g"),
                 r.mfuFraction() * 100, r.hfuFraction() * 100, r.bottleneck().id()));
         sb.append(String.format("energy %.4g J per step, average power %.4g W%n", r.energyJoules(),
                 r.averagePowerWatts()));
@@ -458,7 +476,7 @@ public final class EvalCommand implements Callable<Integer> {
         sb.append(String.format("%-28s %12.5f %7.1f%%%n", label, seconds, seconds / step * 100));
     }
 
-    private static String toJson(Point p, TrainingResult r) {
+    private static String toJson(Point p, TrainingResult r, CalibrationOption calibration) {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         root.put("model", p.model.name());
@@ -473,6 +491,7 @@ public final class EvalCommand implements Callable<Integer> {
         root.put("mfu_fraction", r.mfuFraction());
         root.put("hfu_fraction", r.hfuFraction());
         root.put("bottleneck", r.bottleneck().id());
+        calibration.putTrainingIntervals(root, p.system.chip().family().name(), r);
         ObjectNode b = root.putObject("breakdown_s");
         b.put("compute", r.computeSeconds());
         b.put("memory_bound", r.memoryBoundSeconds());

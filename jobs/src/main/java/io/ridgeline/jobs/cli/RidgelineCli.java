@@ -27,6 +27,7 @@ public final class RidgelineCli implements Runnable {
             "io.ridgeline.jobs.cli.SchemaCommand",
             "io.ridgeline.jobs.cli.EvalCommand",
             "io.ridgeline.jobs.cli.ValidateCommand",
+            "io.ridgeline.jobs.cli.CalibrateCommand",
             "io.ridgeline.jobs.cli.ExportCommand",
             "io.ridgeline.jobs.cli.PlotCommand",
             "io.ridgeline.jobs.cli.ReportCommand");
