@@ -42,7 +42,9 @@ class StackCatalogTest {
         assertFalse(later.exact());
         assertEquals("megatron-bridge@25.11", later.profile().id());
         assertEquals("trt-llm@1.0", catalog.resolve("trt-llm@1.2.0rc1", "framework").profile().id());
-        assertEquals("trt-llm@0.5.0", catalog.resolve("trt-llm@0.9.0", "framework").profile().id());
+        assertEquals("trt-llm@0.8.0", catalog.resolve("trt-llm@0.9.0", "framework").profile().id());
+        assertEquals("trt-llm@0.5.0", catalog.resolve("trt-llm@0.6.1", "framework").profile().id());
+        assertEquals("trt-llm@0.17", catalog.resolve("trt-llm@0.18.2", "framework").profile().id());
         assertEquals("megatron-bridge@25.11 -> megatron-bridge@25.11", "megatron-bridge@25.11 -> "
                 + catalog.resolve("megatron-bridge@25.11", "framework").profile().id());
     }
