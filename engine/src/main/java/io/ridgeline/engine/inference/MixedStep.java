@@ -30,9 +30,11 @@ final class MixedStep {
      * @param prefillTokens     prompt tokens prefilled in this step
      * @param promptTokens      length of the prompts those tokens belong to (their causal attention spans it)
      * @param promptsFinishing  prompts whose last token is in this step (each needs its logits: the first output)
+     * @param requests          requests the step schedules, replica-wide (each attention group's scheduler handles
+     *                          its share); the runtime's host work per request scales with them
      */
     double seconds(double decodeSequences, double decodeContext, double prefillTokens, double promptTokens,
-                   double promptsFinishing, Breakdown acc, double weight) {
+                   double promptsFinishing, double requests, Breakdown acc, double weight) {
         double ep = r.ep;
         double d = ep == 1 ? decodeSequences : Math.ceil(decodeSequences / ep);
         double p = prefillTokens / ep;
@@ -81,7 +83,7 @@ final class MixedStep {
         gpu += r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
 
         // The runtime's host work per step: hidden behind the GPU by an overlap scheduler, else in series.
-        double host = r.fixed.hostSecondsPerStep();
+        double host = r.fixed.hostSecondsPerStep(requests / ep);
         if (r.plan.runtime().overlapScheduler()) {
             double exposed = Math.max(0, host - gpu);
             acc.overhead(exposed, weight);
