@@ -43,7 +43,10 @@ public final class InferenceMemory {
         double embedding = (double) model.vocab() * model.hidden() / tp;
         // pp = 1: one stage holds both ends (one matrix when tied); pp > 1: the heavier end stage holds one matrix.
         double ends = plan.pp() == 1 ? (model.tiedEmbeddings() ? 1 : 2) * embedding : embedding;
-        this.weightBytes = (layersPerStage * perLayer + ends + model.hidden()) * w;
+        // The embedding table and the LM head stay 16-bit in fp8/fp4 checkpoints (ModelOpt quantizes the linear layers
+        // and excludes lm_head; the embedding is a lookup), as the LM head's time already assumes (Replica.head).
+        double endBytes = Math.max(w, 2);
+        this.weightBytes = (layersPerStage * perLayer + model.hidden()) * w + ends * endBytes;
         this.kvBytesPerTokenAllLayers = KvCache.bytesPerTokenPerLayer(model, tp, plan.kvCachePrecision().bytes())
                 * layersPerStage;
         // Peak live activations of a prefill layer per token: the residual stream and its normalized copy, the local
