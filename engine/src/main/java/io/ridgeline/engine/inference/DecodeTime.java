@@ -29,7 +29,7 @@ final class DecodeTime {
         }
         if (r.moe) {
             // The busiest EP rank reads the weights of the experts the whole stage's batch touches on it.
-            double touched = r.localExpertsTouched(batch);
+            double touched = r.localExpertsTouched(r.distinctRoutedTokens(batch));
             double tokensPerExpert = r.localExpertTokens(batch) / touched;
             perLayer += r.expertGemmSeconds(tokensPerExpert, r.expertUpN, r.hidden, touched, acc, weight * r.layers);
             perLayer += r.expertGemmSeconds(tokensPerExpert, r.hidden, r.expertDownK, touched, acc, weight * r.layers);

@@ -28,7 +28,7 @@ final class PrefillTime {
         if (r.moe) {
             // The busiest EP rank runs its touched experts on the stage's token copies routed to it.
             double stageTokens = stageBatch * inputTokens;
-            double touched = r.localExpertsTouched(stageTokens);
+            double touched = r.localExpertsTouched(r.distinctRoutedTokens(stageTokens));
             double tokensPerExpert = r.localExpertTokens(stageTokens) / touched;
             perLayer += gemm(touched, tokensPerExpert, r.expertUpN, r.hidden, r.expertPrecision, r.expertWeightBytes,
                     acc, weight * r.layers);

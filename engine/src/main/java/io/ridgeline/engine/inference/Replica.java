@@ -278,6 +278,16 @@ final class Replica {
         return Math.min(localExperts, Math.max(share, 1));
     }
 
+    /**
+     * Distinct hidden states the router sees among {@code tokens} tokens: all of them, or one when the benchmark's
+     * prompts repeat a single token. Then every position of every sequence carries the same hidden state (the values
+     * are equal, so causal attention returns that value at every position; rotary embedding turns only Q and K), the
+     * sequences decode the same tokens, and each pass routes to the same top-k experts.
+     */
+    double distinctRoutedTokens(double tokens) {
+        return plan.runtime().identicalPrompts() ? Math.min(tokens, 1) : tokens;
+    }
+
     /** Routed token copies (token x top-k) the busiest EP rank computes for {@code tokens} tokens of the stage. */
     double localExpertTokens(double tokens) {
         return tokens * topK * loadImbalance / ep;

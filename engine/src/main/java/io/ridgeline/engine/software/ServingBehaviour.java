@@ -49,6 +49,8 @@ import java.util.Locale;
  *                               input preparation, sampler and response bookkeeping), on top of hostSecondsPerStep
  * @param moeAttentionDp         MoE models run attention data-parallel over the tensor-parallel ranks (each rank its
  *                               own requests and KV cache) with the experts spread over those ranks
+ * @param identicalPrompts       the benchmark fills every prompt of a static batch with the same tokens, so the
+ *                               sequences stay identical and an MoE layer routes the whole batch to the same experts
  */
 public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
                                double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
@@ -56,7 +58,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                                int kvBlockTokens, int maxBatch, int maxTokensPerStep, boolean chunkedPrefill,
                                double runtimeReserveBytes, boolean fp8KvWithQuantizedWeights,
                                DecodeAttention decodeAttention, boolean fp8ContextAttention, boolean quantizedMoe,
-                               double hostSecondsPerRequest, boolean moeAttentionDp) {
+                               double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts) {
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -89,7 +91,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
             "host_step_ms", "overlap_scheduler", "request_overhead_ms", "kv_memory_fraction", "kv_memory_basis",
             "kv_admission", "kv_block_tokens", "max_batch", "max_tokens_per_step", "chunked_prefill",
             "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
-            "quantized_moe", "host_request_us", "moe_attention_dp");
+            "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts");
 
     /**
      * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
@@ -100,7 +102,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
      */
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
             0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB, false,
-            DecodeAttention.MASKED_MHA, false, true, 0, false);
+            DecodeAttention.MASKED_MHA, false, true, 0, false, false);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
@@ -121,7 +123,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 f.bool("chunked_prefill"), f.number("runtime_reserve_gib", 0, 64) * GIB,
                 f.bool("fp8_kv_with_quantized_weights"), f.choice("decode_attention", DecodeAttention.class),
                 f.bool("fp8_context_attention"), f.bool("quantized_moe"), f.number("host_request_us", 0, 10_000) * 1e-6,
-                f.bool("moe_attention_dp"));
+                f.bool("moe_attention_dp"), f.bool("identical_prompts"));
     }
 
     /** The same runtime with decode steps replayed as graphs or not (a plan's explicit setting). */
@@ -130,7 +132,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 
     /** The same runtime with another per-request front-end cost (e.g. an engine-only benchmark: 0). */
@@ -138,7 +140,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
         return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
                 seconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch, maxTokensPerStep,
                 chunkedPrefill, runtimeReserveBytes, fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention,
-                quantizedMoe, hostSecondsPerRequest, moeAttentionDp);
+                quantizedMoe, hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 
     /** The same runtime with other scheduler limits (sweeps and fits). */
@@ -147,7 +149,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 
     /** The same runtime with another host cost per step (fits). */
@@ -156,6 +158,6 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 }
