@@ -37,7 +37,10 @@ final class MixedStep {
                    double promptsFinishing, double requests, Breakdown acc, double weight) {
         double ep = r.ep;
         double d = ep == 1 ? decodeSequences : Math.ceil(decodeSequences / ep);
-        double p = prefillTokens / ep;
+        // The busiest attention group sets the step (every MoE layer synchronizes the groups): whole prompts land on
+        // groups one by one, so it carries ceil(prompts / ep) of them; chunked prompt tokens spread evenly.
+        boolean whole = !r.plan.runtime().chunkedPrefill() && promptsFinishing > 0 && ep > 1;
+        double p = whole ? Math.ceil(promptsFinishing / ep - 1e-9) * promptTokens : prefillTokens / ep;
         double m = Math.ceil(d + p);
         if (m <= 0) {
             return 0;
