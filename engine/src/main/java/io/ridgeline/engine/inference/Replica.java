@@ -191,8 +191,12 @@ final class Replica {
                 : (double) model.ffn() / tp;
         // RMSNorm read+write x2, residual add read 2 + write 1 x2, SwiGLU/GeLU read 2-3 + write 1 of the local
         // intermediate, rotary read+write of local Q and K, K and V written to the cache.
+        // MoE: the permute kernel reads each token's hidden state and writes its top-k copies in expert order; the
+        // finalize kernel reads the k expert outputs back and writes their weighted sum (vLLM fused_moe moe_align /
+        // moe_sum, TensorRT-LLM expandInputRows / finalizeMoeRouting).
+        double routing = moe ? (1 + topK) * hidden + (topK + 1) * hidden : 0;
         this.elementwiseBytesPerToken = actBytes * (2 * 2 * hidden + 2 * 3 * hidden + (upMatrices + 1) * ffnTouched
-                + 2 * (qWidthLocal + kvWidthLocal)) + 2 * kvWidthLocal * kvBytes;
+                + 2 * (qWidthLocal + kvWidthLocal) + routing) + 2 * kvWidthLocal * kvBytes;
     }
 
     /**
