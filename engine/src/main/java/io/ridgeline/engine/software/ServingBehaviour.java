@@ -44,7 +44,8 @@ import java.util.Locale;
  * @param fp8ContextAttention    context (prefill) attention runs in fp8 when the KV cache is fp8; false when the
  *                               attention operator computes in 16 bits whatever the GEMMs use
  * @param quantizedMoe           MoE expert GEMMs run in the model's fp8/fp4 format; false when the runtime's MoE
- *                               kernels take only 16-bit experts, so a quantized checkpoint keeps its experts in 16 bits
+ *                               kernels take only 16-bit experts, so a quantized checkpoint keeps its experts in 16
+ *                               bits
  * @param hostSecondsPerRequest  host work per step for each request the step schedules (per-request scheduling,
  *                               input preparation, sampler and response bookkeeping), on top of hostSecondsPerStep
  * @param moeAttentionDp         MoE models run attention data-parallel over the tensor-parallel ranks (each rank its
@@ -101,8 +102,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
      * quantized experts as the checkpoint gives them.
      */
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
-            0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB, false,
-            DecodeAttention.MASKED_MHA, false, true, 0, false, false);
+            0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
+            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
