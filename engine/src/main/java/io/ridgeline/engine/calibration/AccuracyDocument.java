@@ -21,7 +21,7 @@ import java.util.function.Predicate;
 public final class AccuracyDocument {
     /** The dev files, relative to the project root, in report order. */
     public static final List<String> DEV_FILES = List.of("validation/cases-dev.csv",
-            "validation/cases-dev-vtrain.csv", "validation/cases-dev-2.csv");
+            "validation/cases-dev-vtrain.csv", "validation/cases-dev-2.csv", "validation/cases-dev-3.csv");
 
     private final List<String> files;
     private final CaseScorer scorer;

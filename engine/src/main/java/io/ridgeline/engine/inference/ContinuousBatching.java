@@ -123,7 +123,8 @@ final class ContinuousBatching {
         double c = maxConcurrency;
         concurrency = c;
         decodeSequences = c;
-        double t = step.seconds(c, inputTokens + 0.5 * outputTokens, 0, inputTokens, 0, scratch(acc), weight(acc));
+        double t = step.seconds(c, inputTokens + 0.5 * outputTokens, 0, inputTokens, 0, c, scratch(acc),
+                weight(acc));
         stepSeconds = t;
         interTokenSeconds = t;
         ttftSeconds = 0;
@@ -184,7 +185,7 @@ final class ContinuousBatching {
         if (outputTokens == 1) {
             // Prefill only: every step runs prompts (up to the budget), each yielding its one token.
             double prompts = Math.min(c, Math.max(1, Math.floor(tokenBudget(inputTokens) / in)));
-            double t = step.seconds(0, 0, prompts * in, in, prompts, scratch(acc), weight(acc));
+            double t = step.seconds(0, 0, prompts * in, in, prompts, prompts, scratch(acc), weight(acc));
             decodeSequences = 0;
             stepSeconds = t;
             interTokenSeconds = t;
@@ -205,13 +206,13 @@ final class ContinuousBatching {
         double t;
         double promptStep;
         if (runtime.chunkedPrefill()) {
-            t = step.seconds(d, context, n * in, in, n, scratch(acc), weight(acc));
+            t = step.seconds(d, context, n * in, in, n, c, scratch(acc), weight(acc));
             promptStep = t * promptSteps;
         } else {
             double k = Math.floor(n);
             double f = n - k;
-            double low = step.seconds(d, context, k * in, in, k, scratch(acc), (1 - f) * weight(acc));
-            double high = step.seconds(d, context, (k + 1) * in, in, k + 1, scratch(acc), f * weight(acc));
+            double low = step.seconds(d, context, k * in, in, k, d + k, scratch(acc), (1 - f) * weight(acc));
+            double high = step.seconds(d, context, (k + 1) * in, in, k + 1, d + k + 1, scratch(acc), f * weight(acc));
             t = (1 - f) * low + f * high;
             promptStep = high;
         }

@@ -63,6 +63,7 @@ public final class FixedCosts {
     private final double eagerKernelSeconds;
     private final double hostSecondsPerStep;
     private final double requestSeconds;
+    private final double hostSecondsPerRequest;
 
     /**
      * @param cudaGraphs decode steps replayed as a CUDA graph
@@ -77,6 +78,7 @@ public final class FixedCosts {
         this.allReduceStepSeconds = INFERENCE_ALLREDUCE_LATENCY_FRACTION * system.scaleUpStepLatencySeconds();
         this.hostSecondsPerStep = runtime.hostSecondsPerStep();
         this.requestSeconds = runtime.requestSeconds();
+        this.hostSecondsPerRequest = runtime.hostSecondsPerRequest();
     }
 
     /** Fixed cost of one short kernel launched eagerly (a step the runtime does not replay as a graph). */
@@ -117,6 +119,14 @@ public final class FixedCosts {
     /** Host cost per engine step (the runtime's scheduler and input preparation; stack profile host_step_ms). */
     public double hostSecondsPerStep() {
         return hostSecondsPerStep;
+    }
+
+    /**
+     * Host cost of one engine step that schedules {@code requests} requests on one scheduler (stack profile
+     * host_step_ms plus host_request_us per request).
+     */
+    public double hostSecondsPerStep(double requests) {
+        return hostSecondsPerStep + hostSecondsPerRequest * requests;
     }
 
     /** Front-end cost per request before its first token (stack profile request_overhead_ms). */

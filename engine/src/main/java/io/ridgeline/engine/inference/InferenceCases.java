@@ -88,6 +88,12 @@ public final class InferenceCases {
         int pp = (int) row.integerOr("pp", 1);
         int ep = (int) row.integerOr("ep", 1);
         int dp = (int) row.integerOr("dp", 1);
+        if (runtime.moeAttentionDp() && !row.isEmpty("moe_experts")) {
+            // The runtime's MoE layout: attention data-parallel over the row's tp x ep ranks, experts spread over them
+            // (one attention group per GPU in the engine's terms).
+            ep = tp * ep;
+            tp = 1;
+        }
         return new InferencePlan(tp, pp, ep, dp, p, p, kv, false, true).withRuntime(runtime);
     }
 

@@ -1,5 +1,7 @@
 package io.ridgeline.engine.inference;
 
+import io.ridgeline.engine.hardware.Precision;
+
 /**
  * One engine step of continuous batching (Orca, OSDI'22; Sarathi-Serve, OSDI'24): {@code d} sequences each decode one
  * token while {@code p} prompt tokens are prefilled in the same forward pass. The runtime packs all d + p tokens into
@@ -28,12 +30,17 @@ final class MixedStep {
      * @param prefillTokens     prompt tokens prefilled in this step
      * @param promptTokens      length of the prompts those tokens belong to (their causal attention spans it)
      * @param promptsFinishing  prompts whose last token is in this step (each needs its logits: the first output)
+     * @param requests          requests the step schedules, replica-wide (each attention group's scheduler handles
+     *                          its share); the runtime's host work per request scales with them
      */
     double seconds(double decodeSequences, double decodeContext, double prefillTokens, double promptTokens,
-                   double promptsFinishing, Breakdown acc, double weight) {
+                   double promptsFinishing, double requests, Breakdown acc, double weight) {
         double ep = r.ep;
         double d = ep == 1 ? decodeSequences : Math.ceil(decodeSequences / ep);
-        double p = prefillTokens / ep;
+        // The busiest attention group sets the step (every MoE layer synchronizes the groups): whole prompts land on
+        // groups one by one, so it carries ceil(prompts / ep) of them; chunked prompt tokens spread evenly.
+        boolean whole = !r.plan.runtime().chunkedPrefill() && promptsFinishing > 0 && ep > 1;
+        double p = whole ? Math.ceil(promptsFinishing / ep - 1e-9) * promptTokens : prefillTokens / ep;
         double m = Math.ceil(d + p);
         if (m <= 0) {
             return 0;
@@ -44,14 +51,16 @@ final class MixedStep {
 
         double perLayer = 0;
         for (int i = 0; i < r.gemmN.length; i++) {
-            perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], acc, layerWeight);
+            perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], r.compute, r.weightBytes, acc, layerWeight);
         }
         if (r.moe) {
             double stageTokens = decodeSequences + prefillTokens;
             double touched = r.localExpertsTouched(stageTokens);
             double perExpert = Math.ceil(r.localExpertTokens(stageTokens) / touched);
-            perLayer += gemm(touched, perExpert, r.expertUpN, r.hidden, acc, layerWeight);
-            perLayer += gemm(touched, perExpert, r.hidden, r.expertDownK, acc, layerWeight);
+            perLayer += gemm(touched, perExpert, r.expertUpN, r.hidden, r.expertPrecision, r.expertWeightBytes, acc,
+                    layerWeight);
+            perLayer += gemm(touched, perExpert, r.hidden, r.expertDownK, r.expertPrecision, r.expertWeightBytes, acc,
+                    layerWeight);
             perLayer += 2 * r.epAllToAllSeconds(m * r.topK * r.hidden * r.actBytes, acc, 2 * layerWeight);
         }
         perLayer += decodeAttention(d, decodeContext, acc, layerWeight);
@@ -77,7 +86,7 @@ final class MixedStep {
         gpu += r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
 
         // The runtime's host work per step: hidden behind the GPU by an overlap scheduler, else in series.
-        double host = r.fixed.hostSecondsPerStep();
+        double host = r.fixed.hostSecondsPerStep(requests / ep);
         if (r.plan.runtime().overlapScheduler()) {
             double exposed = Math.max(0, host - gpu);
             acc.overhead(exposed, weight);
@@ -98,10 +107,11 @@ final class MixedStep {
     }
 
     /** A GEMM on the roofline without its launch (the step's fixed costs count launches once per kernel). */
-    private double gemm(double count, double m, double n, double k, Breakdown acc, double times) {
-        double t = r.gemm.seconds(count, m, n, k, r.compute) - gemmLaunchSeconds;
+    private double gemm(double count, double m, double n, double k, Precision p, double weightBytes, Breakdown acc,
+                        double times) {
+        double t = r.gemm.seconds(count, m, n, k, p) - gemmLaunchSeconds;
         double flops = 2 * count * m * n * k;
-        double bytes = count * (n * k * r.weightBytes + m * (n + k) * r.actBytes);
+        double bytes = count * (n * k * weightBytes + m * (n + k) * r.actBytes);
         acc.kernel(t, flops / r.gemmFlopsPerSecond, bytes / r.dramBytesPerSecond, times);
         acc.traffic(flops, bytes, times);
         return t;
@@ -112,7 +122,8 @@ final class MixedStep {
         if (d <= 0) {
             return 0;
         }
-        double bytes = d * (2 * context * r.kvWidthLocal * r.kvBytes + 2 * r.headsLocal * r.headDim * r.actBytes);
+        double bytes = d * (2 * context * r.kvWidthLocal * r.kvBytes * r.decodeKvReads
+                + 2 * r.headsLocal * r.headDim * r.actBytes);
         double memory = bytes / r.dramBytesPerSecond;
         double flops = 4 * d * context * r.headsLocal * r.headDim;
         double compute = flops / r.attentionFlopsPerSecond;

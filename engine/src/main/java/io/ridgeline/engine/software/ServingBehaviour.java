@@ -39,12 +39,27 @@ import java.util.Locale;
  *                               GEMM and collective workspaces, CUDA-graph pools
  * @param fp8KvWithQuantizedWeights the KV cache is stored in fp8 when the weights are fp8 or fp4 (the quantized
  *                               checkpoints the runtime loads carry KV scales); otherwise in the 16-bit format
+ * @param decodeAttention        the generation-phase attention kernel: whether a KV head is read once per query-head
+ *                               group or once per query head
+ * @param fp8ContextAttention    context (prefill) attention runs in fp8 when the KV cache is fp8; false when the
+ *                               attention operator computes in 16 bits whatever the GEMMs use
+ * @param quantizedMoe           MoE expert GEMMs run in the model's fp8/fp4 format; false when the runtime's MoE
+ *                               kernels take only 16-bit experts, so a quantized checkpoint keeps its experts in 16
+ *                               bits
+ * @param hostSecondsPerRequest  host work per step for each request the step schedules (per-request scheduling,
+ *                               input preparation, sampler and response bookkeeping), on top of hostSecondsPerStep
+ * @param moeAttentionDp         MoE models run attention data-parallel over the tensor-parallel ranks (each rank its
+ *                               own requests and KV cache) with the experts spread over those ranks
+ * @param identicalPrompts       the benchmark fills every prompt of a static batch with the same tokens, so the
+ *                               sequences stay identical and an MoE layer routes the whole batch to the same experts
  */
 public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
                                double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
                                double kvMemoryFraction, KvMemoryBasis kvMemoryBasis, KvAdmission kvAdmission,
                                int kvBlockTokens, int maxBatch, int maxTokensPerStep, boolean chunkedPrefill,
-                               double runtimeReserveBytes, boolean fp8KvWithQuantizedWeights) {
+                               double runtimeReserveBytes, boolean fp8KvWithQuantizedWeights,
+                               DecodeAttention decodeAttention, boolean fp8ContextAttention, boolean quantizedMoe,
+                               double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts) {
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -76,20 +91,24 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
     public static final List<String> KEYS = List.of("continuous_batching", "attention", "cuda_graphs", "cuda_graphs_mixed_steps",
             "host_step_ms", "overlap_scheduler", "request_overhead_ms", "kv_memory_fraction", "kv_memory_basis",
             "kv_admission", "kv_block_tokens", "max_batch", "max_tokens_per_step", "chunked_prefill",
-            "runtime_reserve_gib", "fp8_kv_with_quantized_weights");
+            "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
+            "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts");
 
     /**
      * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
      * rows ran (docs/INFERENCE.md, "How the fixed costs were chosen"): eager launches, 0.2 ms host per step, 10 ms
      * per request; for continuous batching vLLM-like limits (90% of the device, blocks of 16, 256 sequences, 8,192
-     * tokens per step, chunked prefill).
+     * tokens per step, chunked prefill); FasterTransformer's masked multi-head decode attention; 16-bit attention;
+     * quantized experts as the checkpoint gives them.
      */
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
-            0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB, false);
+            0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
+            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
-                || maxTokensPerStep < 1 || hostSecondsPerStep < 0 || requestSeconds < 0 || runtimeReserveBytes < 0) {
+                || maxTokensPerStep < 1 || hostSecondsPerStep < 0 || requestSeconds < 0 || runtimeReserveBytes < 0
+                || hostSecondsPerRequest < 0) {
             throw new IllegalArgumentException("serving behaviour out of range: " + kvMemoryFraction + ", "
                     + kvBlockTokens + ", " + maxBatch + ", " + maxTokensPerStep);
         }
@@ -103,7 +122,9 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 f.choice("kv_admission", KvAdmission.class), f.integer("kv_block_tokens", 1, 4096),
                 f.integer("max_batch", 1, 1 << 20), f.integer("max_tokens_per_step", 1, 1 << 24),
                 f.bool("chunked_prefill"), f.number("runtime_reserve_gib", 0, 64) * GIB,
-                f.bool("fp8_kv_with_quantized_weights"));
+                f.bool("fp8_kv_with_quantized_weights"), f.choice("decode_attention", DecodeAttention.class),
+                f.bool("fp8_context_attention"), f.bool("quantized_moe"), f.number("host_request_us", 0, 10_000) * 1e-6,
+                f.bool("moe_attention_dp"), f.bool("identical_prompts"));
     }
 
     /** The same runtime with decode steps replayed as graphs or not (a plan's explicit setting). */
@@ -111,14 +132,16 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
         return new ServingBehaviour(continuousBatching, attention, on, on && cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
-                fp8KvWithQuantizedWeights);
+                fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 
     /** The same runtime with another per-request front-end cost (e.g. an engine-only benchmark: 0). */
     public ServingBehaviour withRequestSeconds(double seconds) {
         return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
                 seconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch, maxTokensPerStep,
-                chunkedPrefill, runtimeReserveBytes, fp8KvWithQuantizedWeights);
+                chunkedPrefill, runtimeReserveBytes, fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention,
+                quantizedMoe, hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 
     /** The same runtime with other scheduler limits (sweeps and fits). */
@@ -126,7 +149,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
         return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
-                fp8KvWithQuantizedWeights);
+                fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 
     /** The same runtime with another host cost per step (fits). */
@@ -134,6 +158,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
         return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, seconds, overlapScheduler,
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
-                fp8KvWithQuantizedWeights);
+                fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 }

@@ -20,10 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Validation gate for serving (issue 10): the 70 inference rows of cases-dev-2.csv, each scored through its
  * framework's stack profile. trt-llm@1.0 (50 trtllm-bench rows, empty batch = saturation) mean |error| <= 15% and
- * overall <= 12%, as the issue asks. trt-llm@0.5.0 (static batch throughput and batch-1 TTFT) misses the issue's 10%
- * (docs/INFERENCE.md: fp8 prefill on H100 is predicted faster than TensorRT-LLM 0.5 ran it); its gate here is the
- * level reached, 15%, so that it cannot regress unnoticed. Hopper rows take part in no fit (the one fitted constant,
- * Blackwell's fp4 GEMM fraction, is fitted on the fp4 rows only), so they are checked on their own too.
+ * overall <= 12%, and trt-llm@0.5.0 (static batch throughput and batch-1 TTFT) <= 10%, as the issue asks. No row
+ * here takes part in the gptSessionBenchmark per-call fit (fitted on the 0.8.0/0.9.0 rows of cases-dev-3.csv), and
+ * Hopper rows take part in no fit at all (Blackwell's fp4 GEMM fraction is fitted on the fp4 rows only), so they are
+ * checked on their own too.
  */
 class ServingAccuracyTest {
     record Scored(String caseId, String framework, String gpu, String precision, double error) {
@@ -89,8 +89,8 @@ class ServingAccuracyTest {
     }
 
     @Test
-    void trtLlm05StaysAtTheLevelReached() {
-        assertTrue(mean(s -> s.framework().equals("trt-llm@0.5.0")) <= 0.15);
+    void trtLlm05WithinTenPercent() {
+        assertTrue(mean(s -> s.framework().equals("trt-llm@0.5.0")) <= 0.10);
     }
 
     @Test

@@ -27,6 +27,50 @@ class StackCatalogTest {
     }
 
     @Test
+    void everyServingValueHasASource() {
+        for (StackProfile p : catalog.profiles().values()) {
+            if (p.serves()) {
+                for (String k : ServingBehaviour.KEYS) {
+                    assertNotNull(p.source("serving." + k), p.id() + " serving." + k);
+                    assertFalse(p.source("serving." + k).isBlank(), p.id() + " serving." + k);
+                }
+            }
+        }
+    }
+
+    @Test
+    void tensorRtLlmVersionsCarryTheirBenchmarksBehaviour() {
+        ServingBehaviour v05 = catalog.profile("trt-llm@0.5.0").serving();
+        ServingBehaviour v08 = catalog.profile("trt-llm@0.8.0").serving();
+        ServingBehaviour v14 = catalog.profile("trt-llm@0.14.0").serving();
+        ServingBehaviour v17 = catalog.profile("trt-llm@0.17").serving();
+        ServingBehaviour v20 = catalog.profile("trt-llm@0.20").serving();
+        ServingBehaviour v10 = catalog.profile("trt-llm@1.0").serving();
+        // gptSessionBenchmark: static batches, masked MHA then XQA for Llama-2-70B's shape, 16-bit attention/experts.
+        assertFalse(v05.continuousBatching());
+        assertEquals(DecodeAttention.MASKED_MHA, v05.decodeAttention());
+        assertEquals(DecodeAttention.XQA_HEAD128_GROUP8, v08.decodeAttention());
+        assertFalse(v08.fp8ContextAttention());
+        assertFalse(v08.quantizedMoe());
+        assertTrue(v05.identicalPrompts());
+        assertFalse(v08.identicalPrompts());
+        // trtllm-bench on TensorRT engines: in-flight batching with chunked context, no graphs, no overlap.
+        assertTrue(v14.continuousBatching());
+        assertTrue(v14.chunkedPrefill());
+        assertFalse(v14.cudaGraphs());
+        assertFalse(v14.overlapScheduler());
+        assertEquals(DecodeAttention.GROUPED, v14.decodeAttention());
+        assertEquals(0.90, v14.kvMemoryFraction(), 1e-12);
+        assertEquals(0.95, v17.kvMemoryFraction(), 1e-12);
+        // 0.20 is the PyTorch backend of 1.0 with the documented 0.95 KV fraction.
+        assertTrue(v20.overlapScheduler());
+        assertTrue(v20.cudaGraphs());
+        assertTrue(v20.moeAttentionDp());
+        assertEquals(v10.hostSecondsPerRequest(), v20.hostSecondsPerRequest(), 0);
+        assertEquals(0.95, v20.kvMemoryFraction(), 1e-12);
+    }
+
+    @Test
     void resolvesExactIdsAndInheritsThroughExtends() {
         StackCatalog.Resolution r = catalog.resolve("megatron-lm@2022", "framework");
         assertTrue(r.exact());
@@ -42,7 +86,9 @@ class StackCatalogTest {
         assertFalse(later.exact());
         assertEquals("megatron-bridge@25.11", later.profile().id());
         assertEquals("trt-llm@1.0", catalog.resolve("trt-llm@1.2.0rc1", "framework").profile().id());
-        assertEquals("trt-llm@0.5.0", catalog.resolve("trt-llm@0.9.0", "framework").profile().id());
+        assertEquals("trt-llm@0.8.0", catalog.resolve("trt-llm@0.9.0", "framework").profile().id());
+        assertEquals("trt-llm@0.5.0", catalog.resolve("trt-llm@0.6.1", "framework").profile().id());
+        assertEquals("trt-llm@0.17", catalog.resolve("trt-llm@0.18.2", "framework").profile().id());
         assertEquals("megatron-bridge@25.11 -> megatron-bridge@25.11", "megatron-bridge@25.11 -> "
                 + catalog.resolve("megatron-bridge@25.11", "framework").profile().id());
     }
