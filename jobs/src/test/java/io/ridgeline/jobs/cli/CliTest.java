@@ -1,8 +1,10 @@
 package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.jobs.sweep.RunCommitter;
 import io.ridgeline.schema.ColumnType;
 import io.ridgeline.schema.ResultsSchema;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +57,31 @@ class CliTest {
         assertEquals(0, dry.code(), dry.err());
         assertTrue(dry.out().contains("plans: 18 engine evaluations (search, keep best)"), dry.out());
         assertTrue(dry.out().contains("dry run: the sweep is valid"), dry.out());
+    }
+
+    @Test
+    void aSecondSweepOfAHeldRunIdFailsInOneLineBeforeSpark() throws Exception {
+        Path f = dir.resolve("n.yaml");
+        Files.writeString(f, "name: nightly\nmodels: [llama2-7b]\nphases: [{phase: training, seq_len: [2048], "
+                + "global_batch: [512]}]\nhardware: {presets: [a100-80g]}\ncluster: {gpu_count: [64]}\n"
+                + "parallelism: {tp: [8], pp: [1]}\n");
+        Path out = dir.resolve("out");
+        // A live run of this id: this JVM holds the lock, as another `sweep --run-id nightly-20260101` would.
+        RunCommitter holder = RunCommitter.begin(new Configuration(), out.toString(), "nightly-20260101");
+        try {
+            long t = System.nanoTime();
+            CliRun o = run("sweep", f.toString(), "--out", out.toString(), "--run-id", "nightly-20260101");
+            assertEquals(1, o.code(), o.err());
+            assertEquals(1, o.err().lines().count(), "one line, no stack trace: " + o.err());
+            assertTrue(o.err().startsWith("run id 'nightly-20260101' is in use by pid " + ProcessHandle.current().pid()
+                    + " on host "), o.err());
+            assertTrue(o.err().contains("(lock " + out.resolve("_staging/run_id=nightly-20260101.lock") + "); wait "
+                    + "for it to finish or choose another --run-id"), o.err());
+            assertFalse(o.out().contains("committed"), o.out());
+            assertTrue((System.nanoTime() - t) / 1e9 < 30, "failed before starting Spark");
+        } finally {
+            holder.abort();
+        }
     }
 
     @Test
