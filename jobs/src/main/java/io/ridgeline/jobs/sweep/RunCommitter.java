@@ -114,9 +114,17 @@ public final class RunCommitter {
         }
     }
 
-    /** Leaves nothing behind for a run that failed before commit. */
+    /**
+     * Leaves nothing behind for a run that failed before its intent. A run that failed after it (step 4) keeps its
+     * staging and its lock: once this process has ended, the next run rolls it forward, and no other run of this id
+     * can commit in between and then be overwritten by that roll-forward.
+     */
     public void abort() {
         try {
+            if (fs.exists(new Path(staging, INTENT))) {
+                lock.stopHeartbeat();
+                return;
+            }
             fs.delete(staging, true);
         } catch (IOException ignored) {
             // its owner is dead once this process ends: the next run clears it

@@ -153,6 +153,11 @@ final class RunLock implements AutoCloseable {
         }
     }
 
+    /** Stops touching the lock (it then goes stale like a dead owner's) without deleting it. */
+    void stopHeartbeat() {
+        heartbeat.shutdownNow();
+    }
+
     /** Stops the heartbeat and deletes the lock if it is still this run's. */
     @Override
     public void close() {

@@ -12,7 +12,8 @@ import io.ridgeline.engine.sweep.SweepSpec;
  * GEMM shapes) and the JIT are warm after the first few. An earlier estimate timed 256 points spread evenly over the
  * grid: every sample landed on a new system, cold, and the bench sweeps came out 10-300x too slow (24 M points: 2.5 h
  * estimated, 14-27 s measured). Now a warm-up run from point 0 is discarded, then blocks of consecutive points at
- * evenly spaced starts are timed. A grid the warm-up finishes is timed whole, cold, which is what it costs.
+ * evenly spaced starts are evaluated and evaluated again, and the second pass is timed (the JIT is still compiling
+ * during the first on a loaded machine). A grid the warm-up finishes is timed whole, cold, which is what it costs.
  *
  * @param secondsPerPoint engine time per grid point on one core, warm
  * @param writeSeconds    estimated Parquet time of the points rows over all cores
@@ -51,20 +52,31 @@ public record SweepEstimate(long gridPoints, long evaluations, double secondsPer
         if (warm == n) {
             perPoint = (System.nanoTime() - start) / 1e9 / n;
         } else {
-            // 2. Blocks of consecutive points at evenly spaced starts, each with an equal share of what is left.
-            long blockNanos = (budgetNanos - (System.nanoTime() - start)) / BLOCKS;
-            long timedNanos = 0;
-            long timedPoints = 0;
+            // 2. Blocks of consecutive points at evenly spaced starts, each with an equal share of half of what is
+            // left; 3. the same blocks again, timed: the JIT keeps compiling for seconds on a loaded box, and the
+            // first pass still pays it, where executors spend nearly all their time compiled.
+            long blockNanos = (budgetNanos - (System.nanoTime() - start)) / 2 / BLOCKS;
+            long[] first = new long[BLOCKS];
+            long[] count = new long[BLOCKS];
             for (int b = 0; b < BLOCKS; b++) {
-                long first = warm + (n - warm) * b / BLOCKS;
+                first[b] = warm + (n - warm) * b / BLOCKS;
                 long end = warm + (n - warm) * (b + 1) / BLOCKS;
                 long t = System.nanoTime();
-                long i = first;
+                long i = first[b];
                 do {
                     ev.evaluate(i++, ignore);
                 } while (i < end && System.nanoTime() - t < blockNanos);
+                count[b] = i - first[b];
+            }
+            long timedNanos = 0;
+            long timedPoints = 0;
+            for (int b = 0; b < BLOCKS; b++) {
+                long t = System.nanoTime();
+                for (long i = first[b]; i < first[b] + count[b]; i++) {
+                    ev.evaluate(i, ignore);
+                }
                 timedNanos += System.nanoTime() - t;
-                timedPoints += i - first;
+                timedPoints += count[b];
             }
             perPoint = timedNanos / 1e9 / timedPoints;
             sampled += timedPoints;
