@@ -186,6 +186,22 @@ class SweepJobTest {
         assertEquals(1, runs.where("run_id = '" + idB + "'").count());
     }
 
+    /** total_s is one measurement from the command's start: the manifest holds what the console prints. */
+    @Test
+    void theManifestsTotalIsTheResultsTotalCountedFromTheCommandsStart() {
+        SweepSpec s = spec(SWEEP.replace("points: all", "points: none"));
+        long commandStart = System.nanoTime() - 5_000_000_000L; // validation and Spark start took 5 s, say
+        SweepJob.RunResult r = SweepJob.run(spark, s, new SweepJob.Options(out.toString(), "total", 0, 60_000, 0.1,
+                commandStart, java.time.Instant.now().minusSeconds(5)), new PrintStream(new ByteArrayOutputStream()));
+        Row manifest = spark.read().parquet(out.resolve("runs").toString()).where("run_id = 'total'").first();
+        assertEquals(r.totalSeconds(), (double) manifest.getAs("total_s"), 0.0);
+        assertTrue(r.totalSeconds() > 5 && r.totalSeconds() > r.evaluateSeconds(), r.totalSeconds() + " s");
+        assertEquals(io.ridgeline.engine.cost.TcoParameters.DEFAULT_USD_PER_KWH, (double) manifest.getAs(
+                "cost_usd_per_kwh"), 0.0, "the defaults, as resolved, are recorded");
+        assertEquals(0.0, (double) manifest.getAs("cost_tokens"), 0.0);
+        assertEquals("[]", manifest.getAs("cost_fabrics_json"));
+    }
+
     @Test
     void pointsPolicyNoneStillWritesTheFrontierAndAnEmptyPointsTable() {
         SweepJob.RunResult r = run(spec(SWEEP.replace("points: all", "points: none")), "none", 0);
