@@ -4,6 +4,9 @@ import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.SweepEvaluator;
 import io.ridgeline.engine.sweep.SweepSpec;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
 /**
  * What the driver knows before Spark starts: grid size, the exact plan count, and the evaluate-and-write time, from
  * timing the engine on this thread the way executors run it.
@@ -15,9 +18,10 @@ import io.ridgeline.engine.sweep.SweepSpec;
  * evenly spaced starts are evaluated and evaluated again, and the second pass is timed (the JIT is still compiling
  * during the first on a loaded machine). A grid the warm-up finishes is timed whole, cold, which is what it costs.
  *
- * @param secondsPerPoint engine time per grid point on one core, warm
+ * @param secondsPerPoint engine CPU time per grid point on one core, warm
  * @param writeSeconds    estimated Parquet time of the points rows over all cores
- * @param seconds         evaluate plus write time over {@code cores} (Spark start and commit not included)
+ * @param seconds         evaluate plus write time over {@code cores} when the run has them to itself (Spark start
+ *                        and commit not included)
  * @param sampledPoints   points the estimate evaluated
  */
 public record SweepEstimate(long gridPoints, long evaluations, double secondsPerPoint, int cores, double writeSeconds,
@@ -29,6 +33,7 @@ public record SweepEstimate(long gridPoints, long evaluations, double secondsPer
     static final double WRITE_SECONDS_PER_ROW_CORE = 6e-6;
     /** Timed blocks of consecutive points after the warm-up. */
     static final int BLOCKS = 16;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /**
      * Counts the plans the sweep will evaluate (exactly) and times it within about {@code budgetSeconds}, so huge or
@@ -41,41 +46,42 @@ public record SweepEstimate(long gridPoints, long evaluations, double secondsPer
         long n = grid.size();
         SweepEvaluator.Sink ignore = p -> { };
         long budgetNanos = (long) (budgetSeconds * 1e9);
+        long wallCap = System.nanoTime() + 4 * budgetNanos;
         // 1. Warm-up from point 0 for a quarter of the budget: JIT and the evaluator's caches, as in an executor.
-        long start = System.nanoTime();
+        long start = cpuNanos();
         long warm = 0;
-        while (warm < n && System.nanoTime() - start < budgetNanos / 4) {
+        while (warm < n && cpuNanos() - start < budgetNanos / 4 && System.nanoTime() < wallCap) {
             ev.evaluate(warm++, ignore);
         }
         double perPoint;
         long sampled = warm;
         if (warm == n) {
-            perPoint = (System.nanoTime() - start) / 1e9 / n;
+            perPoint = (cpuNanos() - start) / 1e9 / n;
         } else {
             // 2. Blocks of consecutive points at evenly spaced starts, each with an equal share of half of what is
-            // left; 3. the same blocks again, timed: the JIT keeps compiling for seconds on a loaded box, and the
-            // first pass still pays it, where executors spend nearly all their time compiled.
-            long blockNanos = (budgetNanos - (System.nanoTime() - start)) / 2 / BLOCKS;
+            // left; 3. the same blocks again, timed: the JIT is still compiling during the first pass, where
+            // executors spend nearly all their time compiled.
+            long blockNanos = Math.max(1, (budgetNanos - (cpuNanos() - start)) / 2 / BLOCKS);
             long[] first = new long[BLOCKS];
             long[] count = new long[BLOCKS];
             for (int b = 0; b < BLOCKS; b++) {
                 first[b] = warm + (n - warm) * b / BLOCKS;
                 long end = warm + (n - warm) * (b + 1) / BLOCKS;
-                long t = System.nanoTime();
+                long t = cpuNanos();
                 long i = first[b];
                 do {
                     ev.evaluate(i++, ignore);
-                } while (i < end && System.nanoTime() - t < blockNanos);
+                } while (i < end && cpuNanos() - t < blockNanos && System.nanoTime() < wallCap);
                 count[b] = i - first[b];
             }
             long timedNanos = 0;
             long timedPoints = 0;
             for (int b = 0; b < BLOCKS; b++) {
-                long t = System.nanoTime();
+                long t = cpuNanos();
                 for (long i = first[b]; i < first[b] + count[b]; i++) {
                     ev.evaluate(i, ignore);
                 }
-                timedNanos += System.nanoTime() - t;
+                timedNanos += cpuNanos() - t;
                 timedPoints += count[b];
             }
             perPoint = timedNanos / 1e9 / timedPoints;
@@ -85,6 +91,14 @@ public record SweepEstimate(long gridPoints, long evaluations, double secondsPer
         int c = Math.max(cores, 1);
         double write = rows * WRITE_SECONDS_PER_ROW_CORE / c;
         return new SweepEstimate(n, evaluations, perPoint, c, write, n * perPoint / c + write, sampled);
+    }
+
+    /**
+     * CPU time of this thread: what a point costs a core, whatever else the machine runs (on a shared box, wall time
+     * counted other processes' turns and the estimate swung 2-6x with the load). Wall time where unsupported.
+     */
+    static long cpuNanos() {
+        return THREADS.isCurrentThreadCpuTimeSupported() ? THREADS.getCurrentThreadCpuTime() : System.nanoTime();
     }
 
     /** Plans over the whole grid: per (model, workload, GPU count) plan list, times every hardware combination. */

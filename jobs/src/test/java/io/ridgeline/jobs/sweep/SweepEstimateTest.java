@@ -43,15 +43,18 @@ class SweepEstimateTest {
                 + "estimated)", est.seconds(), measured, est.secondsPerPoint() * 1e3));
     }
 
-    /** What one executor core does: one evaluator, consecutive points; seconds for the whole grid. */
+    /**
+     * What one executor core does: one evaluator, consecutive points; CPU seconds for the whole grid (the estimate
+     * counts a core's time, not other processes' turns on a shared machine).
+     */
     private static double inOrder(SweepSpec spec) {
         SweepEvaluator ev = new SweepEvaluator(spec);
         SweepEvaluator.Sink ignore = p -> { };
-        long t = System.nanoTime();
+        long t = SweepEstimate.cpuNanos();
         for (long i = 0; i < spec.grid().size(); i++) {
             ev.evaluate(i, ignore);
         }
-        return (System.nanoTime() - t) / 1e9;
+        return (SweepEstimate.cpuNanos() - t) / 1e9;
     }
 
     @Test
