@@ -17,6 +17,7 @@ import picocli.CommandLine.Parameters;
 import scala.Tuple2;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
@@ -99,9 +100,15 @@ public final class SweepCommand implements Callable<Integer> {
                 est.evaluations(), spec.parallelism().mode().name().toLowerCase(Locale.ROOT),
                 spec.parallelism().keep().name().toLowerCase(Locale.ROOT), SweepSummary.objectives(spec),
                 spec.points().id());
-        console.printf(Locale.ROOT, "  estimate: %.3f ms per point warm (%,d timed on the driver) -> about %s of "
-                        + "evaluating%s on %d cores, plus ~15 s Spark start and commit%n", est.secondsPerPoint() * 1e3,
-                est.sampledPoints(), duration(est.seconds()), est.writeSeconds() > 0 ? " and writing" : "", cores);
+        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        int machineCores = Runtime.getRuntime().availableProcessors();
+        console.printf(Locale.ROOT, "  estimate: %s of CPU per point warm (%,d timed on the driver) -> about %s of "
+                        + "evaluating%s on %d cores, plus Spark start and commit (~15 s on a quiet 2-core machine)%s%n",
+                est.secondsPerPoint() < 1e-4 ? String.format(Locale.ROOT, "%.1f us", est.secondsPerPoint() * 1e6)
+                        : String.format(Locale.ROOT, "%.2f ms", est.secondsPerPoint() * 1e3), est.sampledPoints(),
+                duration(est.seconds()), est.writeSeconds() > 0 ? " and writing" : "", cores,
+                load > machineCores ? String.format(Locale.ROOT, "; load average %.1f on %d cores: other processes "
+                        + "share them, expect longer", load, machineCores) : "");
         boolean tooBig = est.gridPoints() > maxPoints || est.seconds() > maxMinutes * 60;
         if (tooBig && !yes && !dryRun) {
             throw new InvalidInputException(InputError.of(file.toString(), "(grid)", "at most " + maxPoints
