@@ -13,10 +13,11 @@ import java.lang.management.ThreadMXBean;
  *
  * <p>Executors evaluate long runs of consecutive grid points with one evaluator, whose caches (systems, plan lists,
  * GEMM shapes) and the JIT are warm after the first few. An earlier estimate timed 256 points spread evenly over the
- * grid: every sample landed on a new system, cold, and the bench sweeps came out 10-300x too slow (24 M points: 2.5 h
- * estimated, 14-27 s measured). Now a warm-up run from point 0 is discarded, then blocks of consecutive points at
- * evenly spaced starts are evaluated and evaluated again, and the second pass is timed (the JIT is still compiling
- * during the first on a loaded machine). A grid the warm-up finishes is timed whole, cold, which is what it costs.
+ * grid: every sample landed on a new system, cold (20-175x per point), and the 24 M-point bench sweep came out at
+ * 2.5-5.2 h for a Spark job of 14-27 s on a quieter box (docs/PERFORMANCE.md sec. 4). Now a warm-up run from point 0
+ * is discarded, then blocks of consecutive points at evenly spaced starts are evaluated and evaluated again, and the
+ * second pass is timed (the JIT is still compiling during the first on a loaded machine), on the thread's CPU clock.
+ * A grid the warm-up finishes is timed whole, cold, which is what it costs.
  *
  * @param secondsPerPoint engine CPU time per grid point on one core, warm
  * @param writeSeconds    estimated Parquet time of the points rows over all cores

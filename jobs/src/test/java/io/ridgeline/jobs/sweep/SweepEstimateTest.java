@@ -12,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The estimate predicts what evaluating the grid in order costs. The old one timed points spread over the grid, each
- * on a cold system, and came out ~100x high on grids like this one (scripts/bench's shape), JIT warm or not.
+ * on a cold system, and came out 20-175x high per point on this grid (scripts/bench's shape), JIT warm or not
+ * (docs/PERFORMANCE.md sec. 4).
  */
 class SweepEstimateTest {
     /** 24,000 explicit points: batches x chips x scale-out rates x cluster sizes x plans, one evaluation each. */
