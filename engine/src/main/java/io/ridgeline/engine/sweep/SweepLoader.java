@@ -10,6 +10,7 @@ import io.ridgeline.engine.spec.Names;
 import io.ridgeline.engine.spec.SpecNode;
 import io.ridgeline.engine.spec.SpecReader;
 import io.ridgeline.engine.spec.SpecTreeReader;
+import io.ridgeline.engine.spec.Utf8Text;
 import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.spec.SpecNode.ListNode;
 import io.ridgeline.engine.spec.SpecNode.MapNode;
@@ -95,7 +96,7 @@ public final class SweepLoader {
             throw new InvalidInputException(InputError.of(file.toString(), "(file)", "a readable sweep file",
                     e.toString()));
         }
-        return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8), sha256(bytes));
+        return parse(file.toString(), Utf8Text.decode(file.toString(), bytes), sha256(bytes));
     }
 
     public SweepSpec parse(String source, String text) {
