@@ -21,8 +21,8 @@ public final class HardwareCatalog {
     private static final double MIB = 1024.0 * 1024;
     private static final double KIB = 1024.0;
     /** Families without their own measured curve borrow the nearest generation's shape (assumption). */
-    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "cdna3", "ampere",
-            "cdna4", "ampere");
+    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "blackwell-ultra",
+            "hopper", "cdna3", "ampere", "cdna4", "ampere");
 
     private static volatile HardwareCatalog bundled;
 
@@ -68,7 +68,9 @@ public final class HardwareCatalog {
                     r.number("tile_overhead_cycles"), r.positive("overlap_exponent"), r.positive("flash_fraction"),
                     r.positive("gemm_low_precision_fraction"), r.positive("fused_attention_fraction"),
                     r.string("source"), r.isEmpty("fp4_gemm_fraction") ? r.positive("gemm_low_precision_fraction")
-                            : r.positive("fp4_gemm_fraction")));
+                            : r.positive("fp4_gemm_fraction"),
+                    r.isEmpty("exp_per_clock_per_sm") ? ChipFamily.DEFAULT_EXP_PER_CLOCK_PER_SM
+                            : r.positive("exp_per_clock_per_sm")));
         }
         Map<String, Chip> chips = new LinkedHashMap<>();
         Map<String, String> logicNodesRead = new LinkedHashMap<>();

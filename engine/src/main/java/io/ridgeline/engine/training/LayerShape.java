@@ -18,6 +18,8 @@ import io.ridgeline.engine.workload.ModelSpec;
  * @param keySeq       key positions each query attends to (s; ring attention walks all of them)
  * @param causalKeys   keys an average query of a fused causal kernel computes against: s/2, or the window on
  *                     sliding-window layers (averaged over the layers)
+ * @param windowKeys   keys a query of a sliding-window layer attends to (min(window, s)); 0 without a window
+ * @param windowShare  share of the layers that attend within the window
  * @param valueDim     per-head value width
  * @param dropout      hidden and attention dropout run (the stack trains GPT-style models with dropout; gated-MLP
  *                     models never use it)
@@ -28,8 +30,8 @@ import io.ridgeline.engine.workload.ModelSpec;
  */
 record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double normTokens, double hidden,
                   double qWidth, double qkvWidth, double localHeads, double headDim, double querySeq, double keySeq,
-                  double causalKeys, double valueDim, double microBatch, boolean dropout, double expertTokens, double expertFfn, Group tp, Group cp,
-                  Group ep) {
+                  double causalKeys, double windowKeys, double windowShare, double valueDim, double microBatch,
+                  boolean dropout, double expertTokens, double expertFfn, Group tp, Group cp, Group ep) {
 
     static LayerShape of(ModelSpec m, int seqLen, TrainingPlan plan, Group tp, Group cp, Group ep) {
         double tokens = (double) plan.microBatch() * seqLen / plan.cp();
@@ -41,9 +43,11 @@ record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double norm
         double expertTokens = etp == plan.tp() ? tokens : tokens / plan.tp();
         double expertFfn = m.moe() == null ? 0 : (double) m.moe().expertFfn() / etp;
         double causal = m.causalKeys(seqLen);
+        double window = m.detail() == null ? 0 : Math.min(seqLen, m.detail().slidingWindow());
+        double windowShare = window > 0 ? m.detail().slidingLayerShare() : 0;
         return new LayerShape(m, plan, tokens, normTokens, m.hidden(), q, qkv, (double) m.heads() / plan.tp(),
-                m.headDim(), (double) seqLen / plan.cp(), seqLen, causal, m.valueHeadDim(), plan.microBatch(), dropout,
-                expertTokens, expertFfn, tp, cp, ep);
+                m.headDim(), (double) seqLen / plan.cp(), seqLen, causal, window, windowShare, m.valueHeadDim(),
+                plan.microBatch(), dropout, expertTokens, expertFfn, tp, cp, ep);
     }
 
     /** Bytes of one activation tensor [tokens, hidden] in 16 bits: the TP all-reduce / all-gather payload. */
