@@ -41,6 +41,8 @@ final class AttentionTime {
     private final Chip chip;
     /** d0: the special-function units' time for one exponential, in head-width units of tensor-core work. */
     private final double expHeadWidth;
+    /** d0 of FP8 attention: the tensor cores run twice as fast, the exponentials do not. */
+    private final double expHeadWidthFp8;
 
     AttentionTime(GemmModel gemm, MemoryBoundOp memory) {
         this.gemm = gemm;
@@ -48,6 +50,7 @@ final class AttentionTime {
         this.chip = gemm.chip();
         double expPerSecond = chip.smCount() * chip.clockHz() * chip.family().expPerClockPerSm();
         this.expHeadWidth = chip.peakFlopsPerSecond(Precision.BF16) / (4 * expPerSecond);
+        this.expHeadWidthFp8 = chip.peakFlopsPerSecond(Precision.FP8) / (4 * expPerSecond);
     }
 
     double gemmForward(LayerShape s) {
@@ -72,20 +75,32 @@ final class AttentionTime {
                 + gemm.seconds(batch, s.keySeq(), s.headDim(), s.querySeq(), p); // dK = dS^T Q
     }
 
-    /** Unfused scale-mask-softmax (read 2 B, write 2 B per score) and attention dropout (read 2, write 2, mask 1). */
+    /**
+     * Unfused scale-mask-softmax (read 2 B, write 2 B per score) and attention dropout (read 2, write 2, mask 1). A
+     * fused kernel under context parallelism merges each ring step's partial output into the running one
+     * (Transformer Engine context_parallel.py flash_attn_fwd_out_correction: read the step's 16-bit output, read and
+     * write the fp32 accumulator: 10 B per output element and step).
+     */
     double memoryForward(LayerShape s) {
         if (s.plan().flashAttention()) {
-            return 0;
+            int steps = s.cp().size();
+            return steps == 1 ? 0 : memory.seconds(steps * s.tokens() * s.qWidth() * 10, 0, steps);
         }
         double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
         double bytes = scores * 4 + (s.dropout() ? scores * 5 : 0);
         return memory.seconds(bytes, scores * 5, s.dropout() ? 2 : 1);
     }
 
-    /** Softmax backward (read P and dP, write dS: 6 B) and dropout backward (read grad and mask, write: 5 B). */
+    /**
+     * Softmax backward (read P and dP, write dS: 6 B) and dropout backward (read grad and mask, write: 5 B). A fused
+     * kernel under context parallelism accumulates each ring step's dQ in fp32 and the dK, dV that travel the ring
+     * (read and write 8 B per element and step).
+     */
     double memoryBackward(LayerShape s) {
         if (s.plan().flashAttention()) {
-            return 0;
+            int steps = s.cp().size();
+            double kv = s.qkvWidth() - s.qWidth();
+            return steps == 1 ? 0 : memory.seconds(steps * s.tokens() * (s.qWidth() + kv) * 8, 0, steps);
         }
         double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
         double bytes = scores * 6 + (s.dropout() ? scores * 5 : 0);
@@ -104,10 +119,15 @@ final class AttentionTime {
      */
     private double fusedForwardSeconds(LayerShape s) {
         double perKey = 2 * s.microBatch() * s.localHeads() * s.querySeq() * (s.headDim() + s.valueDim());
-        double rate = chip.peakFlopsPerSecond(Precision.BF16) * kernelFraction(s.plan().software().attention())
-                * headDimFactor(s);
+        // The fused FP8 MoE path runs dot-product attention in FP8 (Transformer Engine fp8_dot_product_attention).
+        boolean f8 = s.moeFastPath();
+        Precision p = f8 ? Precision.FP8 : Precision.BF16;
+        double rate = chip.peakFlopsPerSecond(p) * kernelFraction(s.plan().software().attention())
+                * headDimFactor(s, f8 ? expHeadWidthFp8 : expHeadWidth);
+        // Context parallelism splits each query's keys over cp ring steps, one kernel call each (Transformer Engine
+        // p2p context parallelism), so the per-call tile overhead falls on s / (2 cp) useful keys.
         double full = s.keySeq() / 2;
-        double seconds = (1 - s.windowShare()) * perKey * full / (rate * tileFactor(full));
+        double seconds = (1 - s.windowShare()) * perKey * full / (rate * tileFactor(full / s.cp().size()));
         if (s.windowShare() > 0) {
             seconds += s.windowShare() * perKey * s.windowKeys() / (rate * tileFactor(s.windowKeys()));
         }
@@ -125,15 +145,16 @@ final class AttentionTime {
      * tensor cores wait for, so the rate goes as d / (d + d0) with d0 = 16-bit peak / (4 x exponential rate): 64 on
      * H100 (FlashAttention-3, Shah et al. 2024 Fig. 5: head dim 64, 128, 256 at 497, 648, 756 TFLOP/s, which d0 = 56
      * fits), 128 on B200 (FlashAttention-4 on B200: head dim 64 at 0.66x the head-dim-128 rate, Dao-AILab
-     * flash-attention PR #2605), 64 on Blackwell Ultra (twice the exponential rate).
+     * flash-attention PR #2605), 64 on Blackwell Ultra (twice the exponential rate). FP8 attention doubles the
+     * tensor-core rate and with it d0 (the reference stays the 16-bit kernel at head dim 128).
      */
-    private double headDimFactor(LayerShape s) {
+    private double headDimFactor(LayerShape s, double d0) {
         AttentionKernel k = s.plan().software().attention();
         if (k != AttentionKernel.FLASH3 && k != AttentionKernel.CUDNN) {
             return 1;
         }
         double d = (s.headDim() + s.valueDim()) / 2;
-        return d / (d + expHeadWidth) * (REFERENCE_HEAD_DIM + expHeadWidth) / REFERENCE_HEAD_DIM;
+        return d / (d + d0) * (REFERENCE_HEAD_DIM + expHeadWidth) / REFERENCE_HEAD_DIM;
     }
 
     private double kernelFraction(AttentionKernel k) {

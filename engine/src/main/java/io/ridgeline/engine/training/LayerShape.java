@@ -27,13 +27,21 @@ import io.ridgeline.engine.workload.ModelSpec;
  *                     sequence-parallel share when each expert is whole on a rank (expert TP = 1)
  * @param expertFfn    per-device width of one routed expert (ffn / expert TP)
  * @param ep           the expert-parallel group (placed with stride expert TP)
+ * @param moeFastPath  the stack's fused FP8 MoE path applies (MoE model, FP8/FP4 plan, block-scaled tensor cores:
+ *                     TrainingBehaviour.moeFp8FastPath)
  */
 record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double normTokens, double hidden,
                   double qWidth, double qkvWidth, double localHeads, double headDim, double querySeq, double keySeq,
                   double causalKeys, double windowKeys, double windowShare, double valueDim, double microBatch,
-                  boolean dropout, double expertTokens, double expertFfn, Group tp, Group cp, Group ep) {
+                  boolean dropout, double expertTokens, double expertFfn, Group tp, Group cp, Group ep,
+                  boolean moeFastPath) {
 
-    static LayerShape of(ModelSpec m, int seqLen, TrainingPlan plan, Group tp, Group cp, Group ep) {
+    /**
+     * @param blockScaled the chip has block-scaled (MX/NV) tensor cores, which the fused FP8 MoE kernels need; the
+     *                    catalogue marks them by an FP4 peak (Blackwell)
+     */
+    static LayerShape of(ModelSpec m, int seqLen, TrainingPlan plan, Group tp, Group cp, Group ep,
+                         boolean blockScaled) {
         double tokens = (double) plan.microBatch() * seqLen / plan.cp();
         double normTokens = plan.sp() ? tokens / plan.tp() : tokens;
         double q = (double) m.heads() * m.headDim() / plan.tp();
@@ -47,7 +55,8 @@ record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double norm
         double windowShare = window > 0 ? m.detail().slidingLayerShare() : 0;
         return new LayerShape(m, plan, tokens, normTokens, m.hidden(), q, qkv, (double) m.heads() / plan.tp(),
                 m.headDim(), (double) seqLen / plan.cp(), seqLen, causal, window, windowShare, m.valueHeadDim(),
-                plan.microBatch(), dropout, expertTokens, expertFfn, tp, cp, ep);
+                plan.microBatch(), dropout, expertTokens, expertFfn, tp, cp, ep, m.moe() != null && blockScaled
+                && plan.software().moeFp8FastPath() && ModelStateMemory.lowPrecision(plan));
     }
 
     /** Bytes of one activation tensor [tokens, hidden] in 16 bits: the TP all-reduce / all-gather payload. */

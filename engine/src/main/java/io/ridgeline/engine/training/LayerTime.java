@@ -158,7 +158,8 @@ final class LayerTime {
         double norms = 2 * (2 * h * ACT_BYTES) * s.normTokens();
         double residuals = 2 * (s.dropout() ? 3 * h * ACT_BYTES + h : 3 * h * ACT_BYTES) * s.normTokens();
         double ffnTokens = mlpWidthTokens(s);
-        double activation = (m.mlp().matrices() == 3 ? 3 : 2) * ffnTokens * ACT_BYTES;
+        // The fused MoE path computes the routed experts' GLU in the grouped GEMM's epilogue.
+        double activation = (m.mlp().matrices() == 3 ? 3 : 2) * (ffnTokens - fusedWidthTokens(s)) * ACT_BYTES;
         boolean rotary = m.mlp() == MlpType.SWIGLU;
         double rope = rotary ? 2 * (s.qkvWidth() - (double) m.kvWidth() / s.plan().tp()) * ACT_BYTES * s.tokens() : 0;
         double flops = (2 * 5 * h + 2 * h) * s.normTokens() + 8 * ffnTokens;
@@ -175,6 +176,15 @@ final class LayerTime {
         return s.expertFfn() * s.expertTokens() * moe.topK() * moe.capacityFactor() + shared;
     }
 
+    /** Routed-expert intermediate elements whose activation and quantization the fused MoE path fuses away. */
+    private static double fusedWidthTokens(LayerShape s) {
+        if (!s.moeFastPath()) {
+            return 0;
+        }
+        MoeSpec moe = s.model().moe();
+        return s.expertFfn() * s.expertTokens() * moe.topK() * moe.capacityFactor();
+    }
+
     /**
      * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input (forward) or output gradient (backward) is cast
      * once per pass with the recipe's traffic (Transformer Engine cast-transpose; current scaling reads the tensor once
@@ -184,7 +194,7 @@ final class LayerTime {
         if (!ModelStateMemory.lowPrecision(s.plan())) {
             return 0;
         }
-        double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s)
+        double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s) - fusedWidthTokens(s)
                 + (s.model().moe() == null ? 0 : s.expertTokens() * s.model().moe().topK() * s.hidden());
         return memory.seconds(elements * s.plan().software().lowPrecisionRecipe().castBytesPerElement(), elements,
                 (int) CAST_KERNELS);

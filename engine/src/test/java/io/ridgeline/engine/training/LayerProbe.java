@@ -42,7 +42,7 @@ public final class LayerProbe {
             Group cp = Placement.group(plan.cp(), plan.tp(), domain);
             int epStride = plan.software().expertTensorParallel() ? plan.tp() * plan.cp() : 1;
             Group ep = Placement.group(plan.ep(), epStride, domain);
-            LayerShape s = LayerShape.of(model, seq, plan, tp, cp, ep);
+            LayerShape s = LayerShape.of(model, seq, plan, tp, cp, ep, system.chip().supports(Precision.FP4));
             AttentionTime at = new AttentionTime(gemm, mem);
             ExpertTime ex = new ExpertTime(gemm, mem, coll);
             LayerTime lt = new LayerTime(gemm, mem, coll);
