@@ -56,6 +56,13 @@ public record ChipFamily(String name, double gemmPeakFraction, double dramFracti
         };
     }
 
+    /** A copy with a chip's own measured 16-bit and FP8 GEMM efficiencies (chips.csv overrides). */
+    public ChipFamily withGemmFractions(double sixteenBit, double lowPrecision) {
+        return new ChipFamily(name, sixteenBit, dramFraction, l2Fraction, kernelLaunchSeconds, tileOverheadCycles,
+                overlapExponent, flashFraction, lowPrecision, fusedAttentionFraction, source, fp4GemmFraction,
+                expPerClockPerSm);
+    }
+
     /** A copy with another FP4 GEMM fraction (fits: scripts/fit-serving). */
     public ChipFamily withFp4GemmFraction(double f) {
         return new ChipFamily(name, gemmPeakFraction, dramFraction, l2Fraction, kernelLaunchSeconds,

@@ -85,6 +85,11 @@ public final class HardwareCatalog {
             if (family == null) {
                 throw r.error("family", Names.expectedOneOf(fam, families.keySet()), "'" + fam + "'");
             }
+            if (!r.isEmpty("gemm_peak_fraction") || !r.isEmpty("gemm_low_precision_fraction")) {
+                // The chip's own measured GEMM efficiency where it differs from its family's (chips.csv comment).
+                family = family.withGemmFractions(r.numberOr("gemm_peak_fraction", family.gemmPeakFraction()),
+                        r.numberOr("gemm_low_precision_fraction", family.gemmLowPrecisionFraction()));
+            }
             double[] peaks = new double[Precision.values().length];
             peaks[Precision.FP32.ordinal()] = r.numberOr("fp32_tflops", 0) * 1e12;
             peaks[Precision.TF32.ordinal()] = r.numberOr("tf32_tflops", 0) * 1e12;

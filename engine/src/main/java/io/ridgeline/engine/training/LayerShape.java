@@ -2,7 +2,6 @@ package io.ridgeline.engine.training;
 
 import io.ridgeline.engine.network.Group;
 import io.ridgeline.engine.parallelism.TrainingPlan;
-import io.ridgeline.engine.workload.MlpType;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
@@ -46,7 +45,7 @@ record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double norm
         double normTokens = plan.sp() ? tokens / plan.tp() : tokens;
         double q = (double) m.heads() * m.headDim() / plan.tp();
         double qkv = q + 2.0 * m.kvWidth() / plan.tp();
-        boolean dropout = plan.software().dropout() && m.mlp() == MlpType.GELU;
+        boolean dropout = m.trainsWithDropout(plan.software().dropout());
         int etp = StageParameters.expertTensorParallel(plan);
         double expertTokens = etp == plan.tp() ? tokens : tokens / plan.tp();
         double expertFfn = m.moe() == null ? 0 : (double) m.moe().expertFfn() / etp;

@@ -155,4 +155,51 @@ class CurrentStackMechanismsTest {
         double rateRatio = (128.0 / (128 + 128)) / (4096.0 / (4096 + 128));
         assertEquals(flopRatio / rateRatio, windowSeconds / fullSeconds, 0.01);
     }
+
+    @Test
+    void squaredReluRunsUnfusedAndNemotronTrainsWithoutDropout() {
+        ModelSpec nemotron = MODELS.model("nemotron-3-8b");
+        assertTrue(nemotron.squaredRelu());
+        assertFalse(nemotron.trainsWithDropout(true), "its configuration sets dropout 0");
+        ModelSpec gpt = new ModelSpec("gpt-like", 32, 4096, 32, 32, 16384, MlpType.GELU, 256000, 4096, false, null,
+                "test");
+        assertTrue(gpt.trainsWithDropout(true));
+        TrainingBehaviour nemo = sw("nemo@24.07");
+        SystemSpec sys = system("h100-sxm", 8);
+        GemmModel gemm = new GemmModel(sys.chip());
+        MemoryBoundOp memory = new MemoryBoundOp(sys.chip());
+        LayerTime lt = new LayerTime(gemm, memory, new io.ridgeline.engine.network.CollectiveModel(sys,
+                HW.curve(sys.chip())));
+        TrainingPlan p = plan(1, 1, 8, 1, 1, 1, 64, Precision.BF16, nemo);
+        Group one = new Group(1, 1, 1);
+        ModelSpec reluNoDropout = nemotron.withDetail(new ArchitectureDetail(0, 0, 0, 0, null, true, true));
+        ModelSpec geluNoDropout = nemotron.withDetail(new ArchitectureDetail(0, 0, 0, 0, null, false, true));
+        double relu = lt.forward(LayerShape.of(reluNoDropout, 4096, p, one, one, one, false)).memorySeconds();
+        double gelu = lt.forward(LayerShape.of(geluNoDropout, 4096, p, one, one, one, false)).memorySeconds();
+        assertTrue(relu > gelu, relu + " vs " + gelu);
+    }
+
+    @Test
+    void userbuffersOverlapsTakeTheirSmsFromTheGemms() {
+        ModelSpec m = MODELS.model("llama3-70b");
+        TrainingBehaviour mb = sw("megatron-bridge@25.11");
+        SystemSpec sys = system("h100-sxm", 8);
+        LayerTime lt = new LayerTime(new GemmModel(sys.chip()), new MemoryBoundOp(sys.chip()),
+                new io.ridgeline.engine.network.CollectiveModel(sys, HW.curve(sys.chip())));
+        TrainingPlan p = plan(8, 1, 1, 1, 1, 1, 8, Precision.BF16, mb);
+        Group tp = new Group(8, 8, 1);
+        Group one = new Group(1, 1, 1);
+        double withTp = lt.forward(LayerShape.of(m, 4096, p, tp, one, one, false)).gemmSeconds();
+        double noTp = lt.forward(LayerShape.of(m, 4096, p, one, one, one, false)).gemmSeconds();
+        // Only the projection and MLP-down GEMMs (the pipelined reduce-scatters) run on 132 - 16 SMs.
+        assertTrue(withTp > noTp && withTp < noTp * 132 / 116.0, withTp + " vs " + noTp);
+    }
+
+    @Test
+    void aChipsOwnMeasuredGemmEfficiencyOverridesItsFamily() {
+        assertEquals(0.729, HW.chip("gb200").family().gemmPeakFraction(), 1e-9);
+        assertEquals(0.723, HW.chip("gb200").family().gemmLowPrecisionFraction(), 1e-9);
+        assertEquals(HW.family("blackwell").gemmPeakFraction(), HW.chip("b200").family().gemmPeakFraction(), 1e-9);
+        assertEquals("blackwell", HW.chip("gb200").family().name());
+    }
 }
