@@ -17,8 +17,6 @@ import io.ridgeline.engine.workload.ModelSpec;
  * @param keySeq       key positions each query attends to (s; ring attention walks all of them)
  * @param causalKeys   keys an average query of a fused causal kernel computes against: s/2, or the window on
  *                     sliding-window layers (averaged over the layers)
- * @param windowKeys   keys a query of a sliding-window layer attends to (min(window, s)); 0 without a window
- * @param windowShare  share of the layers that attend within the window
  * @param valueDim     per-head value width
  * @param dropout      hidden and attention dropout run (the stack trains GPT-style models with dropout; gated-MLP
  *                     models never use it)
@@ -31,7 +29,7 @@ import io.ridgeline.engine.workload.ModelSpec;
  */
 record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double normTokens, double hidden,
                   double qWidth, double qkvWidth, double localHeads, double headDim, double querySeq, double keySeq,
-                  double causalKeys, double windowKeys, double windowShare, double valueDim, double microBatch,
+                  double causalKeys, double valueDim, double microBatch,
                   boolean dropout, double expertTokens, double expertFfn, Group tp, Group cp, Group ep,
                   boolean moeFastPath) {
 
@@ -50,10 +48,8 @@ record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double norm
         double expertTokens = etp == plan.tp() ? tokens : tokens / plan.tp();
         double expertFfn = m.moe() == null ? 0 : (double) m.moe().expertFfn() / etp;
         double causal = m.causalKeys(seqLen);
-        double window = m.detail() == null ? 0 : Math.min(seqLen, m.detail().slidingWindow());
-        double windowShare = window > 0 ? m.detail().slidingLayerShare() : 0;
         return new LayerShape(m, plan, tokens, normTokens, m.hidden(), q, qkv, (double) m.heads() / plan.tp(),
-                m.headDim(), (double) seqLen / plan.cp(), seqLen, causal, window, windowShare, m.valueHeadDim(),
+                m.headDim(), (double) seqLen / plan.cp(), seqLen, causal, m.valueHeadDim(),
                 plan.microBatch(), dropout, expertTokens, expertFfn, tp, cp, ep, m.moe() != null && blockScaled
                 && plan.software().moeFp8FastPath() && ModelStateMemory.lowPrecision(plan));
     }
@@ -61,6 +57,16 @@ record LayerShape(ModelSpec model, TrainingPlan plan, double tokens, double norm
     /** Bytes of one activation tensor [tokens, hidden] in 16 bits: the TP all-reduce / all-gather payload. */
     double activationBytes() {
         return tokens * hidden * 2;
+    }
+
+    /** Keys a query of a sliding-window layer attends to (min(window, s)); 0 without a window. */
+    double windowKeys() {
+        return model.detail() == null ? 0 : Math.min(keySeq, model.detail().slidingWindow());
+    }
+
+    /** Share of the layers that attend within the window. */
+    double windowShare() {
+        return windowKeys() > 0 ? model.detail().slidingLayerShare() : 0;
     }
 
     /** True when the MoE layer's experts stay whole on each rank (no TP collectives around them). */
