@@ -66,7 +66,7 @@ final class ExpertTime {
         return time;
     }
 
-    /** Data- and weight-gradient GEMMs of the router, the experts (per local expert, or grouped) and the shared experts. */
+    /** Data- and weight-gradient GEMMs of the router, the experts (per local expert, or grouped), shared experts. */
     double gemmBackward(LayerShape s, Precision p) {
         MoeSpec moe = s.model().moe();
         double up = s.model().mlp().matrices() - 1;

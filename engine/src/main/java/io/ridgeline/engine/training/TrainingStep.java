@@ -112,7 +112,8 @@ public final class TrainingStep {
 
         // 2. Stages (PipelineLayout): the most loaded holds ceil(L/p) layers (uneven splits such as DeepSeek-V3's 61
         // layers over 16 stages are allowed), or, when the embedding and the loss count as pipeline layers, the first
-        // and last stages hold one layer fewer beside them; the first adds the embedding, the last the LM head and loss.
+        // and last stages hold one layer fewer beside them; the first adds the embedding, the last the LM head and
+        // loss.
         int p = plan.pp();
         int v = plan.vpp();
         double layersPerStage = PipelineLayout.middleLayers(model, plan);
@@ -136,7 +137,7 @@ public final class TrainingStep {
         // Pipeline sends of one micro-batch: every stage but one sends forward and backward.
         double p2pUp = collectives.meteredScaleUpBytes() - up1 - edgeUp;
         double p2pOut = collectives.meteredScaleOutBytes() - out1 - edgeOut;
-        // CUDA graphs (the profile's, or the full-iteration capture of the fused FP8 MoE path) launch nothing per kernel.
+        // CUDA graphs (the profile's, or the fused FP8 MoE path's full-iteration capture) launch nothing per kernel.
         double host = sw.cudaGraphs() || shape.moeFastPath() ? 0 : sw.hostSecondsPerKernel();
         Cost first;
         Cost last;

@@ -101,7 +101,8 @@ public final class Validator {
             note.append(note.isEmpty() ? "" : "; ").append(completed);
         }
         if (r.isEmpty("ep") && !r.isEmpty("moe_experts")) {
-            note.append(note.isEmpty() ? "" : "; ").append("ep not stated: the fastest feasible divisor of the experts");
+            note.append(note.isEmpty() ? "" : "; ")
+                    .append("ep not stated: the fastest feasible divisor of the experts");
         }
         return note.toString();
     }

@@ -53,9 +53,9 @@ public final class TrainingProbe {
                 }
                 TrainingResult t = step.evaluate(model, seq, system, plan);
                 double tps = t.tokensPerSecond() / system.gpuCount();
-                System.out.printf(Locale.ROOT, "%s %s measured %s predicted %.0f (%+.1f%%) step %.3fs: gemm %.3f mem %.3f"
-                                + " tp %.3f cp %.3f ep %.3f pp %.3f dp %.3f bubble %.3f opt %.3f host %.3f | mem %.1f GiB"
-                                + " (w %.1f g %.1f o %.1f a %.1f) recompute %.2f mfu %.3f %s%n",
+                System.out.printf(Locale.ROOT, "%s %s measured %s predicted %.0f (%+.1f%%) step %.3fs: gemm %.3f"
+                                + " mem %.3f tp %.3f cp %.3f ep %.3f pp %.3f dp %.3f bubble %.3f opt %.3f host %.3f"
+                                + " | mem %.1f GiB (w %.1f g %.1f o %.1f a %.1f) recompute %.2f mfu %.3f %s%n",
                         id, plan, r.string("measured"), tps, (tps / r.positive("measured") - 1) * 100,
                         t.stepTimeSeconds(), t.computeSeconds(), t.memoryBoundSeconds(), t.tpCommSeconds(),
                         t.cpCommSeconds(), t.epCommSeconds(), t.ppCommSeconds(), t.dpCommSeconds(), t.bubbleSeconds(),
