@@ -16,18 +16,23 @@ package io.ridgeline.engine.hardware;
  *                             cuDNN on Hopper, cuDNN on Blackwell; FlashAttention-2 where nothing newer exists) over
  *                             dense 16-bit peak
  * @param fp4GemmFraction      sustained fraction of the dense FP4 peak for block-scaled (NVFP4) GEMMs
+ * @param expPerClockPerSm     base-2 exponentials one SM's special-function units issue per clock (the softmax of
+ *                             fused attention: one per score)
  */
 public record ChipFamily(String name, double gemmPeakFraction, double dramFraction, double l2Fraction,
                          double kernelLaunchSeconds, double tileOverheadCycles, double overlapExponent,
                          double flashFraction, double gemmLowPrecisionFraction, double fusedAttentionFraction,
-                         String source, double fp4GemmFraction) {
+                         String source, double fp4GemmFraction, double expPerClockPerSm) {
+    /** Exponentials per clock per SM on Ampere, Hopper and Blackwell (CUDA C Programming Guide, cc 8.x-10.0). */
+    public static final double DEFAULT_EXP_PER_CLOCK_PER_SM = 16;
+
     public ChipFamily {
         if (!(gemmPeakFraction > 0 && gemmPeakFraction <= 1) || !(dramFraction > 0 && dramFraction <= 1)
                 || !(l2Fraction > 0 && l2Fraction <= 1) || kernelLaunchSeconds < 0 || tileOverheadCycles < 0
                 || !(overlapExponent >= 1) || !(flashFraction > 0 && flashFraction <= 1)
                 || !(gemmLowPrecisionFraction > 0 && gemmLowPrecisionFraction <= 1)
                 || !(fusedAttentionFraction > 0 && fusedAttentionFraction <= 1)
-                || !(fp4GemmFraction > 0 && fp4GemmFraction <= 1)) {
+                || !(fp4GemmFraction > 0 && fp4GemmFraction <= 1) || !(expPerClockPerSm > 0)) {
             throw new IllegalArgumentException("invalid calibration for family " + name);
         }
     }
@@ -39,7 +44,7 @@ public record ChipFamily(String name, double gemmPeakFraction, double dramFracti
                       String source) {
         this(name, gemmPeakFraction, dramFraction, l2Fraction, kernelLaunchSeconds, tileOverheadCycles,
                 overlapExponent, flashFraction, gemmLowPrecisionFraction, fusedAttentionFraction, source,
-                gemmLowPrecisionFraction);
+                gemmLowPrecisionFraction, DEFAULT_EXP_PER_CLOCK_PER_SM);
     }
 
     /** The sustained share of the dense peak of format {@code p} that a large GEMM reaches. */
@@ -51,10 +56,17 @@ public record ChipFamily(String name, double gemmPeakFraction, double dramFracti
         };
     }
 
+    /** A copy with a chip's own measured 16-bit and FP8 GEMM efficiencies (chips.csv overrides). */
+    public ChipFamily withGemmFractions(double sixteenBit, double lowPrecision) {
+        return new ChipFamily(name, sixteenBit, dramFraction, l2Fraction, kernelLaunchSeconds, tileOverheadCycles,
+                overlapExponent, flashFraction, lowPrecision, fusedAttentionFraction, source, fp4GemmFraction,
+                expPerClockPerSm);
+    }
+
     /** A copy with another FP4 GEMM fraction (fits: scripts/fit-serving). */
     public ChipFamily withFp4GemmFraction(double f) {
         return new ChipFamily(name, gemmPeakFraction, dramFraction, l2Fraction, kernelLaunchSeconds,
                 tileOverheadCycles, overlapExponent, flashFraction, gemmLowPrecisionFraction, fusedAttentionFraction,
-                source, f);
+                source, f, expPerClockPerSm);
     }
 }

@@ -25,8 +25,8 @@ public final class HardwareCatalog {
     private static final double MIB = 1024.0 * 1024;
     private static final double KIB = 1024.0;
     /** Families without their own measured curve borrow the nearest generation's shape (assumption). */
-    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "cdna3", "ampere",
-            "cdna4", "ampere");
+    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "blackwell-ultra",
+            "hopper", "cdna3", "ampere", "cdna4", "ampere");
 
     /** The families.csv columns a calibration may replace (every per-family constant). */
     public static final List<String> OVERRIDABLE_FAMILY_COLUMNS = List.of("gemm_peak_fraction", "dram_fraction",
@@ -100,7 +100,9 @@ public final class HardwareCatalog {
                 families.put(name, new ChipFamily(name, c.positive("gemm_peak_fraction"), c.positive("dram_fraction"),
                         c.positive("l2_fraction"), c.number("kernel_launch_us") * 1e-6, c.number("tile_overhead_cycles"),
                         c.positive("overlap_exponent"), c.positive("flash_fraction"), lowPrecision,
-                        c.positive("fused_attention_fraction"), r.string("source"), fp4));
+                        c.positive("fused_attention_fraction"), r.string("source"), fp4,
+                        r.isEmpty("exp_per_clock_per_sm") ? ChipFamily.DEFAULT_EXP_PER_CLOCK_PER_SM
+                                : r.positive("exp_per_clock_per_sm")));
             } catch (IllegalArgumentException e) {
                 throw c.rejected(e);
             }
@@ -118,6 +120,11 @@ public final class HardwareCatalog {
             ChipFamily family = families.get(fam);
             if (family == null) {
                 throw r.error("family", Names.expectedOneOf(fam, families.keySet()), "'" + fam + "'");
+            }
+            if (!r.isEmpty("gemm_peak_fraction") || !r.isEmpty("gemm_low_precision_fraction")) {
+                // The chip's own measured GEMM efficiency where it differs from its family's (chips.csv comment).
+                family = family.withGemmFractions(r.numberOr("gemm_peak_fraction", family.gemmPeakFraction()),
+                        r.numberOr("gemm_low_precision_fraction", family.gemmLowPrecisionFraction()));
             }
             double[] peaks = new double[Precision.values().length];
             peaks[Precision.FP32.ordinal()] = r.numberOr("fp32_tflops", 0) * 1e12;

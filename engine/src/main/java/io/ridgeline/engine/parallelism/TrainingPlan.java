@@ -71,6 +71,11 @@ public record TrainingPlan(int tp, int pp, int dp, int cp, int ep, boolean sp, i
         return new TrainingPlan(tp, pp, dp, cp, ep, sp, vpp, zero, mb, globalBatch, recompute, precision, software);
     }
 
+    public TrainingPlan withExpertParallel(int expertParallel) {
+        return new TrainingPlan(tp, pp, dp, cp, expertParallel, sp, vpp, zero, microBatch, globalBatch, recompute,
+                precision, software);
+    }
+
     public TrainingPlan withRecompute(Recompute r) {
         return new TrainingPlan(tp, pp, dp, cp, ep, sp, vpp, zero, microBatch, globalBatch, r, precision, software);
     }

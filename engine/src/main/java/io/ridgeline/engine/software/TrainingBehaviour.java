@@ -44,6 +44,10 @@ import java.util.List;
  * @param moeDispatcher      how MoE tokens reach their experts
  * @param fusedCrossEntropy  the loss is computed by a fused kernel on the 16-bit logits (no fp32 copy of the logits)
  * @param sequenceParallel   sequence parallelism is on whenever TP > 1 when a case leaves it unstated
+ * @param moeFp8FastPath     MoE models in FP8 on GPUs with block-scaled tensor cores take the stack's fused MoE path:
+ *                           each grouped expert MLP as one fused kernel (GLU and quantization in its epilogue), FP8
+ *                           dot-product attention and the step captured as CUDA graphs (Megatron-Bridge 26.06 MXFP8
+ *                           MoE recipes; their expert-parallel overlap is not credited: docs/MODEL.md sec. 7)
  */
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
@@ -53,7 +57,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                                 double hostSecondsPerKernel, RecomputePolicy recompute, boolean selectiveRecompute,
                                 double reserveBytes,
                                 double fragmentationFraction, boolean expertTensorParallel,
-                                MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel) {
+                                MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel,
+                                boolean moeFp8FastPath) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
@@ -61,7 +66,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
             "default_zero", "prefetch_units", "backward_prefetch", "max_live_params",
             "regather_on_recompute", "flat_dp_collectives", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
             "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
-            "moe_dispatcher", "fused_cross_entropy", "sequence_parallel");
+            "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -90,7 +95,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("selective_recompute"),
                 f.number("reserve_gib", 0, 64) * GIB, f.number("fragmentation", 0, 0.5),
                 f.bool("expert_tensor_parallel"), f.choice("moe_dispatcher", MoeDispatcher.class),
-                f.bool("fused_cross_entropy"), f.bool("sequence_parallel"));
+                f.bool("fused_cross_entropy"), f.bool("sequence_parallel"), f.bool("moe_fp8_fast_path"));
     }
 
     /** True when the attention kernel keeps no s x s tensor. */
@@ -105,6 +110,6 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 regatherOnRecompute, flatDpCollectives, tpCommOverlap,
                 lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, selectiveRecompute, reserveBytes,
                 fragmentationFraction,
-                expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel);
+                expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath);
     }
 }

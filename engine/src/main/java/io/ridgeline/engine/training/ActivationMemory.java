@@ -34,7 +34,7 @@ public final class ActivationMemory {
             return 2 * sbh / (plan.sp() ? t : 1);
         }
         boolean gated = m.mlp() == MlpType.SWIGLU;
-        boolean dropout = plan.software().dropout() && !gated;
+        boolean dropout = m.trainsWithDropout(plan.software().dropout());
         // A GEMM input saved for the weight gradient: 2 B in 16 bits, or its quantized copy under FP8/FP4.
         double in = ModelStateMemory.lowPrecision(plan)
                 ? plan.software().lowPrecisionRecipe().quantizedBytesPerElement() / 2 : 2;

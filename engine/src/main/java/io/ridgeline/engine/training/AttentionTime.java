@@ -20,19 +20,13 @@ final class AttentionTime {
      */
     static final double TRITON_OVER_FLASH2 = 1 / 1.8;
     /**
-     * Causal tiling: a fused kernel computes the diagonal key tiles in full and pays a prologue per query tile, so its
-     * rate at k keys is the long-sequence rate x k / (k + 256). Fitted to FlashAttention-3's forward sweep on H100
-     * (head dim 128, 16k tokens per batch: 430, 517, 566, 590, 614, 621 TFLOP/s at 0.5k-16k; pytorch/benchmark
-     * PR #2391), about two 128-wide tiles.
+     * Causal tiling: a fused kernel computes the diagonal key tiles in full and pays a prologue per query tile, so at c
+     * causal keys per query its rate is the long-sequence rate x c / (c + TILE_TOKENS / 2). Fitted to
+     * FlashAttention-3's forward sweep on H100 (head dim 128, 16k tokens per batch: 430, 517, 566, 590, 614, 621
+     * TFLOP/s at 0.5k-16k; pytorch/benchmark PR #2391), about two 128-wide tiles. A sliding-window layer's query tile
+     * computes its window's tiles plus the diagonal one, so the same overhead falls on window (not s/2) useful keys.
      */
     static final double TILE_TOKENS = 256;
-    /**
-     * Head width dependence of a fused kernel's rate: rate ~ d / (d + 56), fitted to FlashAttention-3's forward on H100
-     * at 16k tokens (head dim 64, 128, 256: 497, 648, 756 TFLOP/s; Shah et al. 2024 Fig. 5): each query tile's
-     * fixed softmax and bookkeeping work is amortised over the head width. The families' fused-attention fractions are
-     * measured at head dim 128, the reference.
-     */
-    static final double HEAD_DIM_HALF_RATE = 56;
     private static final double REFERENCE_HEAD_DIM = 128;
 
     /**
@@ -45,11 +39,18 @@ final class AttentionTime {
     private final GemmModel gemm;
     private final MemoryBoundOp memory;
     private final Chip chip;
+    /** d0: the special-function units' time for one exponential, in head-width units of tensor-core work. */
+    private final double expHeadWidth;
+    /** d0 of FP8 attention: the tensor cores run twice as fast, the exponentials do not. */
+    private final double expHeadWidthFp8;
 
     AttentionTime(GemmModel gemm, MemoryBoundOp memory) {
         this.gemm = gemm;
         this.memory = memory;
         this.chip = gemm.chip();
+        double expPerSecond = chip.smCount() * chip.clockHz() * chip.family().expPerClockPerSm();
+        this.expHeadWidth = chip.peakFlopsPerSecond(Precision.BF16) / (4 * expPerSecond);
+        this.expHeadWidthFp8 = chip.peakFlopsPerSecond(Precision.FP8) / (4 * expPerSecond);
     }
 
     double gemmForward(LayerShape s) {
@@ -74,20 +75,32 @@ final class AttentionTime {
                 + gemm.seconds(batch, s.keySeq(), s.headDim(), s.querySeq(), p); // dK = dS^T Q
     }
 
-    /** Unfused scale-mask-softmax (read 2 B, write 2 B per score) and attention dropout (read 2, write 2, mask 1). */
+    /**
+     * Unfused scale-mask-softmax (read 2 B, write 2 B per score) and attention dropout (read 2, write 2, mask 1). A
+     * fused kernel under context parallelism merges each ring step's partial output into the running one
+     * (Transformer Engine context_parallel.py flash_attn_fwd_out_correction: read the step's 16-bit output, read and
+     * write the fp32 accumulator: 10 B per output element and step).
+     */
     double memoryForward(LayerShape s) {
         if (s.plan().flashAttention()) {
-            return 0;
+            int steps = s.cp().size();
+            return steps == 1 ? 0 : memory.seconds(steps * s.tokens() * s.qWidth() * 10, 0, steps);
         }
         double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
         double bytes = scores * 4 + (s.dropout() ? scores * 5 : 0);
         return memory.seconds(bytes, scores * 5, s.dropout() ? 2 : 1);
     }
 
-    /** Softmax backward (read P and dP, write dS: 6 B) and dropout backward (read grad and mask, write: 5 B). */
+    /**
+     * Softmax backward (read P and dP, write dS: 6 B) and dropout backward (read grad and mask, write: 5 B). A fused
+     * kernel under context parallelism accumulates each ring step's dQ in fp32 and the dK, dV that travel the ring
+     * (read and write 8 B per element and step).
+     */
     double memoryBackward(LayerShape s) {
         if (s.plan().flashAttention()) {
-            return 0;
+            int steps = s.cp().size();
+            double kv = s.qkvWidth() - s.qWidth();
+            return steps == 1 ? 0 : memory.seconds(steps * s.tokens() * (s.qWidth() + kv) * 8, 0, steps);
         }
         double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
         double bytes = scores * 6 + (s.dropout() ? scores * 5 : 0);
@@ -100,25 +113,48 @@ final class AttentionTime {
     }
 
     /**
-     * Fused causal attention forward: each query against its causal keys (half the s x s block, or the window), QK^T
-     * at the query/key width and score x V at the value width, at the kernel's rate on this chip generation.
+     * Fused causal attention forward: each query against its causal keys (half the s x s block on full layers, the
+     * window on sliding-window layers), QK^T at the query/key width and score x V at the value width, at the kernel's
+     * rate on this chip generation, with the causal-tile factor of each layer type.
      */
     private double fusedForwardSeconds(LayerShape s) {
-        double flops = 2 * s.microBatch() * s.localHeads() * s.querySeq() * s.causalKeys()
-                * (s.headDim() + s.valueDim());
-        double rate = chip.peakFlopsPerSecond(Precision.BF16) * kernelFraction(s.plan().software().attention())
-                * s.keySeq() / (s.keySeq() + TILE_TOKENS) * headDimFactor(s);
-        return flops / rate + chip.family().kernelLaunchSeconds();
+        double perKey = 2 * s.microBatch() * s.localHeads() * s.querySeq() * (s.headDim() + s.valueDim());
+        // The fused FP8 MoE path runs dot-product attention in FP8 (Transformer Engine fp8_dot_product_attention).
+        boolean f8 = s.moeFastPath();
+        Precision p = f8 ? Precision.FP8 : Precision.BF16;
+        double rate = chip.peakFlopsPerSecond(p) * kernelFraction(s.plan().software().attention())
+                * headDimFactor(s, f8 ? expHeadWidthFp8 : expHeadWidth);
+        // Context parallelism splits each query's keys over cp ring steps, one kernel call each (Transformer Engine
+        // p2p context parallelism), so the per-call tile overhead falls on s / (2 cp) useful keys.
+        double full = s.keySeq() / 2;
+        double seconds = (1 - s.windowShare()) * perKey * full / (rate * tileFactor(full / s.cp().size()));
+        if (s.windowShare() > 0) {
+            seconds += s.windowShare() * perKey * s.windowKeys() / (rate * tileFactor(s.windowKeys()));
+        }
+        return seconds + chip.family().kernelLaunchSeconds();
     }
 
-    /** Rate at this head width over the rate at head dim 128, for the Hopper/Blackwell-generation kernels. */
-    private static double headDimFactor(LayerShape s) {
+    /** Share of the long-sequence rate at {@code causalKeys} useful keys per query (diagonal tiles, prologue). */
+    private static double tileFactor(double causalKeys) {
+        return causalKeys / (causalKeys + TILE_TOKENS / 2);
+    }
+
+    /**
+     * Rate at this head width over the rate at head dim 128, for the Hopper/Blackwell-generation kernels: per score the
+     * kernel does 2 (d_qk + d_v) tensor-core FLOPs and one exponential on the special-function units, which the
+     * tensor cores wait for, so the rate goes as d / (d + d0) with d0 = 16-bit peak / (4 x exponential rate): 64 on
+     * H100 (FlashAttention-3, Shah et al. 2024 Fig. 5: head dim 64, 128, 256 at 497, 648, 756 TFLOP/s, which d0 = 56
+     * fits), 128 on B200 (FlashAttention-4 on B200: head dim 64 at 0.66x the head-dim-128 rate, Dao-AILab
+     * flash-attention PR #2605), 64 on Blackwell Ultra (twice the exponential rate). FP8 attention doubles the
+     * tensor-core rate and with it d0 (the reference stays the 16-bit kernel at head dim 128).
+     */
+    private double headDimFactor(LayerShape s, double d0) {
         AttentionKernel k = s.plan().software().attention();
         if (k != AttentionKernel.FLASH3 && k != AttentionKernel.CUDNN) {
             return 1;
         }
         double d = (s.headDim() + s.valueDim()) / 2;
-        return d / (d + HEAD_DIM_HALF_RATE) * (REFERENCE_HEAD_DIM + HEAD_DIM_HALF_RATE) / REFERENCE_HEAD_DIM;
+        return d / (d + d0) * (REFERENCE_HEAD_DIM + expHeadWidth) / REFERENCE_HEAD_DIM;
     }
 
     private double kernelFraction(AttentionKernel k) {

@@ -41,14 +41,23 @@ final class ExpertTime {
         return Math.ceil(s.expertTokens() * moe.topK() * moe.capacityFactor() / localExperts);
     }
 
+    /**
+     * Router, the local experts' up and down GEMMs (one cuBLAS GEMM per expert; with the fused MoE path one grouped
+     * kernel over all local experts, so the last partial wave is paid once), and the shared experts.
+     */
     double gemmForward(LayerShape s, Precision p) {
         MoeSpec moe = s.model().moe();
         double up = s.model().mlp().matrices() - 1; // gate and up fused for gated MLPs
         double local = (double) moe.experts() / s.plan().ep();
         double m = tokensPerLocalExpert(s);
-        double time = gemm.seconds(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16) // router
-                + local * (gemm.seconds(m, up * s.expertFfn(), s.hidden(), p)
-                + gemm.seconds(m, s.hidden(), s.expertFfn(), p));
+        double time = gemm.seconds(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16); // router
+        if (s.moeFastPath()) {
+            time += gemm.seconds(local, m, up * s.expertFfn(), s.hidden(), p)
+                    + gemm.seconds(local, m, s.hidden(), s.expertFfn(), p);
+        } else {
+            time += local * (gemm.seconds(m, up * s.expertFfn(), s.hidden(), p)
+                    + gemm.seconds(m, s.hidden(), s.expertFfn(), p));
+        }
         if (moe.sharedExperts() > 0) {
             double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
             time += gemm.seconds(s.tokens(), up * shared, s.hidden(), p) + gemm.seconds(s.tokens(), s.hidden(), shared,
@@ -57,17 +66,24 @@ final class ExpertTime {
         return time;
     }
 
-    /** Data- and weight-gradient GEMMs of the router, the experts (per local expert) and the shared experts. */
+    /** Data- and weight-gradient GEMMs of the router, the experts (per local expert, or grouped), shared experts. */
     double gemmBackward(LayerShape s, Precision p) {
         MoeSpec moe = s.model().moe();
         double up = s.model().mlp().matrices() - 1;
         double local = (double) moe.experts() / s.plan().ep();
         double m = tokensPerLocalExpert(s);
-        double time = pair(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16)
-                + local * (gemm.seconds(m, s.hidden(), up * s.expertFfn(), p)   // dgrad fc1
-                + gemm.seconds(s.hidden(), up * s.expertFfn(), m, p)           // wgrad fc1
-                + gemm.seconds(m, s.expertFfn(), s.hidden(), p)                // dgrad fc2
-                + gemm.seconds(s.expertFfn(), s.hidden(), m, p));              // wgrad fc2
+        double wide = up * s.expertFfn();
+        double time = pair(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16);
+        if (s.moeFastPath()) {
+            time += gemm.seconds(local, m, s.hidden(), wide, p) + gemm.seconds(local, s.hidden(), wide, m, p)
+                    + gemm.seconds(local, m, s.expertFfn(), s.hidden(), p)
+                    + gemm.seconds(local, s.expertFfn(), s.hidden(), m, p);
+        } else {
+            time += local * (gemm.seconds(m, s.hidden(), wide, p)   // dgrad fc1
+                    + gemm.seconds(s.hidden(), wide, m, p)           // wgrad fc1
+                    + gemm.seconds(m, s.expertFfn(), s.hidden(), p)  // dgrad fc2
+                    + gemm.seconds(s.expertFfn(), s.hidden(), m, p)); // wgrad fc2
+        }
         if (moe.sharedExperts() > 0) {
             double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
             time += pair(s.tokens(), up * shared, s.hidden(), p) + pair(s.tokens(), s.hidden(), shared, p);
@@ -98,13 +114,15 @@ final class ExpertTime {
 
     /**
      * Kernels of one MoE forward: the fixed ones plus two GEMMs per local expert (Transformer Engine's GroupedLinear
-     * issues one cuBLAS GEMM per expert) and, for FP8, a quantize per expert input.
+     * issues one cuBLAS GEMM per expert) and, for FP8, a quantize per expert input; the fused MoE path runs two grouped
+     * kernels and one quantization.
      */
     static double forwardKernels(LayerShape s) {
         MoeSpec moe = s.model().moe();
         double local = (double) moe.experts() / s.plan().ep();
         boolean lowPrecision = ModelStateMemory.lowPrecision(s.plan());
-        return FORWARD_FIXED_KERNELS + local * (lowPrecision ? 4 : 2) + (moe.sharedExperts() > 0 ? 4 : 0);
+        double experts = s.moeFastPath() ? 3 : local * (lowPrecision ? 4 : 2);
+        return FORWARD_FIXED_KERNELS + experts + (moe.sharedExperts() > 0 ? 4 : 0);
     }
 
     /**

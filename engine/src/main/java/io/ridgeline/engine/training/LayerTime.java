@@ -20,6 +20,8 @@ final class LayerTime {
     private static final double ACT_BYTES = 2; // 16-bit activations
     /** Forward kernels the unfused attention core adds over a fused one (QK^T, softmax, dropout, score x V vs 1). */
     private static final double UNFUSED_EXTRA_KERNELS = 3;
+    /** SMs each SM-driven userbuffers overlap occupies (Transformer Engine initialize_ub default num_sm). */
+    private static final double OVERLAP_SMS = 16;
     /** FP8/FP4: one cast(-transpose) kernel per linear input per pass (Transformer Engine). */
     private static final double CAST_KERNELS = 4;
 
@@ -87,16 +89,40 @@ final class LayerTime {
     // --- GEMMs of the linear layers -------------------------------------------------------------------------------
 
     private double linearForward(LayerShape s, Precision p) {
-        double time = s.model().mla() != null ? latentAttentionForward(s, p)
-                : gemm.seconds(s.tokens(), s.qkvWidth(), s.hidden(), p)       // QKV, column-parallel
-                + gemm.seconds(s.tokens(), s.hidden(), s.qWidth(), p);        // projection, row-parallel
+        double margin = smMargin(s);
+        double time;
+        if (s.model().mla() != null) {
+            MlaSpec a = s.model().mla();
+            double out = gemm.seconds(s.tokens(), s.hidden(), s.localHeads() * a.vHeadDim(), p);
+            time = latentAttentionForward(s, p) + margin * out;
+        } else {
+            double proj = gemm.seconds(s.tokens(), s.hidden(), s.qWidth(), p);   // projection, row-parallel
+            time = gemm.seconds(s.tokens(), s.qkvWidth(), s.hidden(), p)          // QKV, column-parallel
+                    + (1 + margin) * proj;
+        }
         if (s.model().moe() != null) {
             return time + experts.gemmForward(s, p);
         }
         ModelSpec m = s.model();
         double up = m.mlp().matrices() - 1; // gate and up fused into one GEMM for SwiGLU
         double ffn = (double) m.ffn() / s.plan().tp();
-        return time + gemm.seconds(s.tokens(), up * ffn, s.hidden(), p) + gemm.seconds(s.tokens(), s.hidden(), ffn, p);
+        return time + gemm.seconds(s.tokens(), up * ffn, s.hidden(), p)
+                + (1 + margin) * gemm.seconds(s.tokens(), s.hidden(), ffn, p);
+    }
+
+    /**
+     * GEMM time added per unit of a GEMM that hosts an SM-driven TP overlap: Transformer Engine's userbuffers run the
+     * reduce-scatter of the row-parallel forward GEMMs ("pipeline") and the backward all-gather/reduce-scatter of the
+     * column-parallel GEMMs ("bulk") on 16 SMs each and shrink the GEMM by that margin (transformer_engine/pytorch/
+     * module/base.py initialize_ub defaults: num_sm 16, set_sm_margin; the all-gathers before QKV and MLP-up use copy
+     * engines, "ring_exchange", and cost no SMs).
+     */
+    private double smMargin(LayerShape s) {
+        if (!s.plan().software().tpCommOverlap() || s.tp().size() == 1) {
+            return 0;
+        }
+        double sms = gemm.chip().smCount();
+        return OVERLAP_SMS / (sms - OVERLAP_SMS);
     }
 
     /**
@@ -126,18 +152,31 @@ final class LayerTime {
                 + backwardPair(t, s.hidden(), heads * a.vHeadDim(), p);
     }
 
-    /** Backward of each linear: data gradient (m,k,n) and weight gradient (k,n,m) GEMMs. */
+    /**
+     * Backward of each linear: data gradient (m,k,n) and weight gradient (k,n,m) GEMMs; the column-parallel ones host
+     * the bulk TP overlaps (smMargin).
+     */
     private double linearBackward(LayerShape s, Precision p) {
-        double time = s.model().mla() != null ? latentAttentionBackward(s, p)
-                : backwardPair(s.tokens(), s.qkvWidth(), s.hidden(), p)
-                + backwardPair(s.tokens(), s.hidden(), s.qWidth(), p);
+        double margin = smMargin(s);
+        double time;
+        if (s.model().mla() != null) {
+            MlaSpec a = s.model().mla();
+            double heads = s.localHeads();
+            double columnParallel = backwardPair(s.tokens(), heads * a.qkHeadDim(), a.qLoraRank(), p)
+                    + backwardPair(s.tokens(), heads * (a.qkNopeHeadDim() + a.vHeadDim()), a.kvLoraRank(), p);
+            time = latentAttentionBackward(s, p) + margin * columnParallel;
+        } else {
+            time = (1 + margin) * backwardPair(s.tokens(), s.qkvWidth(), s.hidden(), p)
+                    + backwardPair(s.tokens(), s.hidden(), s.qWidth(), p);
+        }
         if (s.model().moe() != null) {
             return time + experts.gemmBackward(s, p);
         }
         ModelSpec m = s.model();
         double up = m.mlp().matrices() - 1;
         double ffn = (double) m.ffn() / s.plan().tp();
-        return time + backwardPair(s.tokens(), up * ffn, s.hidden(), p) + backwardPair(s.tokens(), s.hidden(), ffn, p);
+        return time + (1 + margin) * backwardPair(s.tokens(), up * ffn, s.hidden(), p)
+                + backwardPair(s.tokens(), s.hidden(), ffn, p);
     }
 
     private double backwardPair(double m, double n, double k, Precision p) {
@@ -158,7 +197,11 @@ final class LayerTime {
         double norms = 2 * (2 * h * ACT_BYTES) * s.normTokens();
         double residuals = 2 * (s.dropout() ? 3 * h * ACT_BYTES + h : 3 * h * ACT_BYTES) * s.normTokens();
         double ffnTokens = mlpWidthTokens(s);
-        double activation = (m.mlp().matrices() == 3 ? 3 : 2) * ffnTokens * ACT_BYTES;
+        // The fused MoE path computes the routed experts' GLU in the grouped GEMM's epilogue.
+        // Squared ReLU runs as relu then pow, each reading and writing the intermediate (Megatron-core MLP with
+        // bias_activation_fusion off, as the Nemotron configurations set it).
+        double passes = m.mlp().matrices() == 3 ? 3 : m.squaredRelu() ? 4 : 2;
+        double activation = passes * (ffnTokens - fusedWidthTokens(s)) * ACT_BYTES;
         boolean rotary = m.mlp() == MlpType.SWIGLU;
         double rope = rotary ? 2 * (s.qkvWidth() - (double) m.kvWidth() / s.plan().tp()) * ACT_BYTES * s.tokens() : 0;
         double flops = (2 * 5 * h + 2 * h) * s.normTokens() + 8 * ffnTokens;
@@ -175,6 +218,15 @@ final class LayerTime {
         return s.expertFfn() * s.expertTokens() * moe.topK() * moe.capacityFactor() + shared;
     }
 
+    /** Routed-expert intermediate elements whose activation and quantization the fused MoE path fuses away. */
+    private static double fusedWidthTokens(LayerShape s) {
+        if (!s.moeFastPath()) {
+            return 0;
+        }
+        MoeSpec moe = s.model().moe();
+        return s.expertFfn() * s.expertTokens() * moe.topK() * moe.capacityFactor();
+    }
+
     /**
      * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input (forward) or output gradient (backward) is cast
      * once per pass with the recipe's traffic (Transformer Engine cast-transpose; current scaling reads the tensor once
@@ -184,7 +236,7 @@ final class LayerTime {
         if (!ModelStateMemory.lowPrecision(s.plan())) {
             return 0;
         }
-        double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s)
+        double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s) - fusedWidthTokens(s)
                 + (s.model().moe() == null ? 0 : s.expertTokens() * s.model().moe().topK() * s.hidden());
         return memory.seconds(elements * s.plan().software().lowPrecisionRecipe().castBytesPerElement(), elements,
                 (int) CAST_KERNELS);

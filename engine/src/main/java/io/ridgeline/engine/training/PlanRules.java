@@ -20,10 +20,10 @@ public final class PlanRules {
         if (m.ffn() % tp != 0 || (m.moe() != null && m.moe().expertFfn() % tp != 0)) {
             return "tp: expected a divisor of ffn " + m.ffn() + ", found " + tp;
         }
-        if (m.layers() < plan.pp() * plan.vpp()) {
+        String chunks = PipelineLayout.chunkProblem(m, plan);
+        if (chunks != null) {
             // Uneven stages are allowed (Megatron's first/last-stage layer counts); every chunk needs a layer.
-            return "pp x vpp: expected at most layers " + m.layers() + " model chunks, found " + plan.pp() + " x "
-                    + plan.vpp();
+            return chunks;
         }
         if (plan.vpp() > 1 && plan.pp() == 1) {
             return "vpp: expected 1 without pipeline parallelism, found " + plan.vpp();

@@ -83,7 +83,7 @@ public final class TrainingStep {
         Group edp = Placement.group(edpSize, sw.expertTensorParallel() ? plan.tp() * plan.cp() * plan.ep()
                 : plan.ep(), domain);
         boolean ppCrosses = Placement.pipelineCrossesDomains(plan.tp() * plan.cp() * plan.dp(), domain);
-        LayerShape shape = LayerShape.of(model, seqLen, plan, tp, cp, ep);
+        LayerShape shape = LayerShape.of(model, seqLen, plan, tp, cp, ep, system.chip().supports(Precision.FP4));
 
         // 0. Memory first: it decides what an AUTO plan recomputes.
         StageParameters params = StageParameters.of(model, plan);
@@ -110,11 +110,14 @@ public final class TrainingStep {
         double layerUp = collectives.meteredScaleUpBytes() - up0;
         double layerOut = collectives.meteredScaleOutBytes() - out0;
 
-        // 2. Stages: the most loaded holds ceil(L/p) layers (uneven splits such as Llama 3's 126 layers over 16
-        // stages are allowed); the first adds the embedding, the last the LM head and loss.
+        // 2. Stages (PipelineLayout): the most loaded holds ceil(L/p) layers (uneven splits such as DeepSeek-V3's 61
+        // layers over 16 stages are allowed), or, when the embedding and the loss count as pipeline layers, the first
+        // and last stages hold one layer fewer beside them; the first adds the embedding, the last the LM head and
+        // loss.
         int p = plan.pp();
         int v = plan.vpp();
-        double layersPerStage = Math.ceil((double) model.layers() / p);
+        double layersPerStage = PipelineLayout.middleLayers(model, plan);
+        double edgeLayers = PipelineLayout.edgeLayers(model, plan);
         double averageLayers = (double) model.layers() / p;
         Cost body = layer.times(layersPerStage);
         double dram1 = meteredDramBytes();
@@ -134,17 +137,30 @@ public final class TrainingStep {
         // Pipeline sends of one micro-batch: every stage but one sends forward and backward.
         double p2pUp = collectives.meteredScaleUpBytes() - up1 - edgeUp;
         double p2pOut = collectives.meteredScaleOutBytes() - out1 - edgeOut;
-        Cost first = body.plus(embedding).plus(p2pCost);
-        Cost last = body.plus(head).plus(p2pCost);
+        // CUDA graphs (the profile's, or the fused FP8 MoE path's full-iteration capture) launch nothing per kernel.
+        double host = sw.cudaGraphs() || shape.moeFastPath() ? 0 : sw.hostSecondsPerKernel();
+        Cost first;
+        Cost last;
+        Cost slowest;
+        double averageStage;
         if (p == 1) {
             first = body.plus(embedding).plus(head);
             last = first;
+            slowest = first;
+            averageStage = stageSeconds(first, host);
+        } else {
+            Cost edgeBody = edgeLayers == layersPerStage ? body : layer.times(edgeLayers);
+            first = edgeBody.plus(embedding).plus(p2pCost);
+            last = edgeBody.plus(head).plus(p2pCost);
+            Cost middle = body.plus(p2pCost);
+            slowest = stageSeconds(first, host) >= stageSeconds(last, host) ? first : last;
+            if (p > 2 && stageSeconds(middle, host) > stageSeconds(slowest, host)) {
+                slowest = middle;
+            }
+            double charged = (p - 2) * layersPerStage + 2 * edgeLayers;
+            averageStage = ((p - 2) * stageSeconds(middle, host) + stageSeconds(first, host)
+                    + stageSeconds(last, host)) / p * (model.layers() / charged);
         }
-        double host = sw.cudaGraphs() ? 0 : sw.hostSecondsPerKernel();
-        Cost slowest = stageSeconds(first, host) >= stageSeconds(last, host) ? first : last;
-        double averageStage = p == 1 ? stageSeconds(first, host)
-                : ((p - 2) * stageSeconds(body.plus(p2pCost), host) + stageSeconds(first, host)
-                + stageSeconds(last, host)) / p * (averageLayers / layersPerStage);
 
         // 3. The 1F1B schedule over m micro-batches; host launch time the GPU cannot hide is overhead.
         int m = plan.microBatchesPerStep();

@@ -110,6 +110,10 @@ public final class Validator {
         if (!completed.isEmpty()) {
             note.append(note.isEmpty() ? "" : "; ").append(completed);
         }
+        if (r.isEmpty("ep") && !r.isEmpty("moe_experts")) {
+            note.append(note.isEmpty() ? "" : "; ")
+                    .append("ep not stated: the fastest feasible divisor of the experts");
+        }
         return note.toString();
     }
 
@@ -117,9 +121,19 @@ public final class Validator {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
         SystemSpec system = mapper.system(r);
-        TrainingResult result = r.isEmpty("micro_batch")
-                ? bestOverMicroBatches(model, seq, system, r)
-                : training.evaluate(model, seq, system, mapper.trainingPlan(r, (int) r.integer("micro_batch")));
+        TrainingPlan base = mapper.trainingPlan(r, r.isEmpty("micro_batch") ? 1 : (int) r.integer("micro_batch"));
+        TrainingResult result = null;
+        if (model.moe() != null && r.isEmpty("ep")) {
+            // An MoE run that does not state its expert parallelism used one (the sources tuned it): the fastest
+            // feasible expert-parallel size among the divisors of the experts.
+            for (int ep = 1; ep <= model.moe().experts(); ep++) {
+                if (model.moe().experts() % ep == 0) {
+                    result = better(result, evaluate(model, seq, system, base.withExpertParallel(ep), r));
+                }
+            }
+        } else {
+            result = evaluate(model, seq, system, base, r);
+        }
         if (result == null) {
             return CaseOutcome.unsupported(key, measured, "no micro-batch size gives a well-shaped plan");
         }
@@ -138,9 +152,28 @@ public final class Validator {
         return CaseOutcome.ok(key, predicted, measured);
     }
 
+    /** The plan as stated, or the fastest feasible micro-batch when the row leaves it empty; null if none is shaped. */
+    private TrainingResult evaluate(ModelSpec model, int seq, SystemSpec system, TrainingPlan plan, CsvTable.Row r) {
+        if (!r.isEmpty("micro_batch")) {
+            return PlanRules.shapeProblem(model, seq, plan) != null && model.moe() != null && r.isEmpty("ep") ? null
+                    : training.evaluate(model, seq, system, plan);
+        }
+        return bestOverMicroBatches(model, seq, system, plan);
+    }
+
+    /** The faster feasible result (a feasible one beats an infeasible one); nulls lose. */
+    private static TrainingResult better(TrainingResult best, TrainingResult res) {
+        if (res == null) {
+            return best;
+        }
+        if (best == null || (res.feasible() && (!best.feasible() || res.stepTimeSeconds() < best.stepTimeSeconds()))) {
+            return res;
+        }
+        return best;
+    }
+
     /** The fastest feasible micro-batch among the divisors of the per-replica batch (the sources tuned it). */
-    private TrainingResult bestOverMicroBatches(ModelSpec model, int seq, SystemSpec system, CsvTable.Row r) {
-        TrainingPlan base = mapper.trainingPlan(r, 1);
+    private TrainingResult bestOverMicroBatches(ModelSpec model, int seq, SystemSpec system, TrainingPlan base) {
         int perReplica = base.globalBatch() / base.dp();
         TrainingResult best = null;
         for (int mb = 1; mb <= Math.min(perReplica, 64); mb++) {
@@ -151,11 +184,7 @@ public final class Validator {
             if (PlanRules.shapeProblem(model, seq, plan) != null) {
                 continue;
             }
-            TrainingResult res = training.evaluate(model, seq, system, plan);
-            if (best == null || (res.feasible() && (!best.feasible()
-                    || res.stepTimeSeconds() < best.stepTimeSeconds()))) {
-                best = res;
-            }
+            best = better(best, training.evaluate(model, seq, system, plan));
         }
         return best;
     }

@@ -10,9 +10,19 @@ package io.ridgeline.engine.workload;
  * @param slidingWindow     keys a query of a sliding-window layer attends to; 0 = none
  * @param slidingLayerShare share of the layers that use the sliding window
  * @param mla               multi-head latent attention, or null
+ * @param squaredRelu       the two-matrix MLP's activation is squared ReLU (Nemotron), which Megatron-core applies as
+ *                          two eager kernels (relu, then pow) without a fused bias-activation kernel
+ * @param noDropout         the model's published training configuration sets hidden and attention dropout to 0
+ *                          (overrides a stack's dropout for two-matrix MLP models)
  */
 public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare,
-                                 MlaSpec mla) {
+                                 MlaSpec mla, boolean squaredRelu, boolean noDropout) {
+
+    /** Detail without activation or dropout information. */
+    public ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare, MlaSpec mla) {
+        this(headDim, denseLayers, slidingWindow, slidingLayerShare, mla, false, false);
+    }
+
     public ArchitectureDetail {
         if (headDim < 0 || denseLayers < 0 || slidingWindow < 0 || slidingLayerShare < 0 || slidingLayerShare > 1) {
             throw new IllegalArgumentException("invalid architecture detail");
@@ -21,7 +31,7 @@ public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow
 
     /** True when nothing here differs from what the shape columns imply. */
     public boolean isEmpty() {
-        return headDim == 0 && denseLayers == 0 && slidingWindow == 0 && mla == null;
+        return headDim == 0 && denseLayers == 0 && slidingWindow == 0 && mla == null && !squaredRelu && !noDropout;
     }
 
     /** One line for outcome notes: "head_dim 128, MLA, 3 dense layers". */
@@ -40,6 +50,12 @@ public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow
         if (slidingWindow > 0) {
             b.append(b.isEmpty() ? "" : ", ").append("sliding window ").append(slidingWindow).append(" on ")
                     .append(Math.round(slidingLayerShare * 100)).append("% of layers");
+        }
+        if (squaredRelu) {
+            b.append(b.isEmpty() ? "" : ", ").append("squared-ReLU MLP");
+        }
+        if (noDropout) {
+            b.append(b.isEmpty() ? "" : ", ").append("no dropout");
         }
         return b.toString();
     }

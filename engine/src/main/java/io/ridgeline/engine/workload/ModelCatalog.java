@@ -70,7 +70,8 @@ public final class ModelCatalog {
     }
 
     /**
-     * The optional architecture columns (head_dim, dense_layers, sliding_window, sliding_layer_share, mla_*); null
+     * The optional architecture columns (head_dim, dense_layers, sliding_window, sliding_layer_share, mla_*,
+     * activation, dropout); null
      * when the file lacks them or the row leaves them empty.
      */
     static ArchitectureDetail detail(CsvTable.Row r) {
@@ -80,9 +81,16 @@ public final class ModelCatalog {
                     (int) r.integer("mla_qk_nope_dim"), (int) r.integer("mla_qk_rope_dim"),
                     (int) r.integer("mla_v_head_dim"));
         }
+        String activation = r.stringOr("activation", "");
+        if (!activation.isEmpty() && !activation.equals("squared_relu")) {
+            throw r.error("activation", "squared_relu or empty", "'" + activation + "'");
+        }
+        if (!r.isEmpty("dropout") && r.number("dropout") != 0) {
+            throw r.error("dropout", "0 (the model trains without dropout) or empty", "'" + r.raw("dropout") + "'");
+        }
         ArchitectureDetail d = new ArchitectureDetail((int) r.integerOr("head_dim", 0),
                 (int) r.integerOr("dense_layers", 0), (int) r.integerOr("sliding_window", 0),
-                r.numberOr("sliding_layer_share", 0), mla);
+                r.numberOr("sliding_layer_share", 0), mla, !activation.isEmpty(), !r.isEmpty("dropout"));
         return d.isEmpty() ? null : d;
     }
 

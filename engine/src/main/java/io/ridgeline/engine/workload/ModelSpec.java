@@ -72,6 +72,16 @@ public record ModelSpec(String name, int layers, int hidden, int heads, int kvHe
         return (long) kvHeads * headDim();
     }
 
+    /** The model trains with dropout when its stack does for two-matrix MLP models, unless its configuration says 0. */
+    public boolean trainsWithDropout(boolean stackDropout) {
+        return stackDropout && mlp == MlpType.GELU && (detail == null || !detail.noDropout());
+    }
+
+    /** The MLP activation is squared ReLU (two eager kernels in Megatron-core). */
+    public boolean squaredRelu() {
+        return detail != null && detail.squaredRelu();
+    }
+
     /** Leading layers with a dense feed-forward in an MoE model. */
     public int denseLayers() {
         return moe == null || detail == null ? 0 : Math.min(layers, detail.denseLayers());

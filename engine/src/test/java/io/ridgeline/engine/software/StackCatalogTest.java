@@ -137,6 +137,7 @@ class StackCatalogTest {
                       moe_dispatcher: {value: alltoall, source: "docs"}
                       fused_cross_entropy: {value: true, source: "docs"}
                       sequence_parallel: {value: true, source: "docs"}
+                      moe_fp8_fast_path: {value: false, source: "docs"}
                 """;
         return values;
     }

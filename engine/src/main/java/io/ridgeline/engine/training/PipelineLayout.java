@@ -1,0 +1,50 @@
+package io.ridgeline.engine.training;
+
+import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.workload.ModelSpec;
+
+/**
+ * How the transformer layers fall on the pipeline stages, the way Megatron-core splits them
+ * (megatron/core/transformer/transformer_block.py get_num_layers_to_build, core_v0.15):
+ * <ul>
+ *   <li>layers divisible by the p x v model chunks: an even split;</li>
+ *   <li>otherwise, when layers + 2 are, the embedding and the loss count as one pipeline layer each
+ *       ({@code account_for_embedding_in_pipeline_split}, {@code account_for_loss_in_pipeline_split}, set by the
+ *       Megatron-Bridge Llama 3.1 405B recipes: 126 + 2 over 16 x 8 chunks): the first stage holds one transformer
+ *       layer fewer beside the embedding, the last one fewer beside the LM head and loss;</li>
+ *   <li>otherwise an uneven split ({@code num_layers_in_first/last_pipeline_stage}, or a custom layout such as
+ *       DeepSeek-V3's): every stage is charged the most loaded one's ceil(L/p) layers.</li>
+ * </ul>
+ * Static and allocation-free: it runs once per evaluation.
+ */
+final class PipelineLayout {
+    private PipelineLayout() {
+    }
+
+    /** True when the embedding and the loss are counted as pipeline layers (and only then does the split work). */
+    static boolean accountsForEdges(ModelSpec m, TrainingPlan plan) {
+        int chunks = plan.pp() * plan.vpp();
+        return plan.pp() > 1 && m.layers() % chunks != 0 && (m.layers() + 2) % chunks == 0;
+    }
+
+    /** Layers of the most loaded stage that holds neither the embedding nor the loss. */
+    static double middleLayers(ModelSpec m, TrainingPlan plan) {
+        return accountsForEdges(m, plan) ? (m.layers() + 2.0) / plan.pp() : Math.ceil((double) m.layers() / plan.pp());
+    }
+
+    /** Transformer layers of the first stage (beside the embedding) and of the last (beside the LM head and loss). */
+    static double edgeLayers(ModelSpec m, TrainingPlan plan) {
+        return middleLayers(m, plan) - (accountsForEdges(m, plan) ? 1 : 0);
+    }
+
+    /** The rule a plan's p x v model chunks break, or null: every chunk needs a layer (or the embedding or loss). */
+    static String chunkProblem(ModelSpec m, TrainingPlan plan) {
+        int chunks = plan.pp() * plan.vpp();
+        if (m.layers() >= chunks || accountsForEdges(m, plan)) {
+            return null;
+        }
+        return "pp x vpp: expected at most layers " + m.layers() + " model chunks (or layers + 2 = " + (m.layers() + 2)
+                + " when the embedding and the loss count as pipeline layers), found " + plan.pp() + " x "
+                + plan.vpp();
+    }
+}
