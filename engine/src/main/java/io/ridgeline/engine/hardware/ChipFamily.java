@@ -18,13 +18,22 @@ package io.ridgeline.engine.hardware;
  * @param fp4GemmFraction      sustained fraction of the dense FP4 peak for block-scaled (NVFP4) GEMMs
  * @param expPerClockPerSm     base-2 exponentials one SM's special-function units issue per clock (the softmax of
  *                             fused attention: one per score)
+ * @param attentionTileOverheadKeys fused attention's fixed cost per query tile (loading Q, the softmax epilogue,
+ *                             writing O and its statistics), in keys of tile work: a query tile over c keys takes as
+ *                             long as c + this many would
  */
 public record ChipFamily(String name, double gemmPeakFraction, double dramFraction, double l2Fraction,
                          double kernelLaunchSeconds, double tileOverheadCycles, double overlapExponent,
                          double flashFraction, double gemmLowPrecisionFraction, double fusedAttentionFraction,
-                         String source, double fp4GemmFraction, double expPerClockPerSm) {
+                         String source, double fp4GemmFraction, double expPerClockPerSm,
+                         double attentionTileOverheadKeys) {
     /** Exponentials per clock per SM on Ampere, Hopper and Blackwell (CUDA C Programming Guide, cc 8.x-10.0). */
     public static final double DEFAULT_EXP_PER_CLOCK_PER_SM = 16;
+    /**
+     * Fixed cost per query tile where families.csv leaves it empty: 64 keys, which with the half-masked diagonal
+     * tile gives FlashAttention-3's causal sweep on H100 (c / (c + 128), AttentionTime).
+     */
+    public static final double DEFAULT_ATTENTION_TILE_OVERHEAD_KEYS = 64;
 
     public ChipFamily {
         if (!(gemmPeakFraction > 0 && gemmPeakFraction <= 1) || !(dramFraction > 0 && dramFraction <= 1)
@@ -32,7 +41,8 @@ public record ChipFamily(String name, double gemmPeakFraction, double dramFracti
                 || !(overlapExponent >= 1) || !(flashFraction > 0 && flashFraction <= 1)
                 || !(gemmLowPrecisionFraction > 0 && gemmLowPrecisionFraction <= 1)
                 || !(fusedAttentionFraction > 0 && fusedAttentionFraction <= 1)
-                || !(fp4GemmFraction > 0 && fp4GemmFraction <= 1) || !(expPerClockPerSm > 0)) {
+                || !(fp4GemmFraction > 0 && fp4GemmFraction <= 1) || !(expPerClockPerSm > 0)
+                || attentionTileOverheadKeys < 0) {
             throw new IllegalArgumentException("invalid calibration for family " + name);
         }
     }
@@ -44,7 +54,7 @@ public record ChipFamily(String name, double gemmPeakFraction, double dramFracti
                       String source) {
         this(name, gemmPeakFraction, dramFraction, l2Fraction, kernelLaunchSeconds, tileOverheadCycles,
                 overlapExponent, flashFraction, gemmLowPrecisionFraction, fusedAttentionFraction, source,
-                gemmLowPrecisionFraction, DEFAULT_EXP_PER_CLOCK_PER_SM);
+                gemmLowPrecisionFraction, DEFAULT_EXP_PER_CLOCK_PER_SM, DEFAULT_ATTENTION_TILE_OVERHEAD_KEYS);
     }
 
     /** The sustained share of the dense peak of format {@code p} that a large GEMM reaches. */
@@ -60,13 +70,13 @@ public record ChipFamily(String name, double gemmPeakFraction, double dramFracti
     public ChipFamily withGemmFractions(double sixteenBit, double lowPrecision) {
         return new ChipFamily(name, sixteenBit, dramFraction, l2Fraction, kernelLaunchSeconds, tileOverheadCycles,
                 overlapExponent, flashFraction, lowPrecision, fusedAttentionFraction, source, fp4GemmFraction,
-                expPerClockPerSm);
+                expPerClockPerSm, attentionTileOverheadKeys);
     }
 
     /** A copy with another FP4 GEMM fraction (fits: scripts/fit-serving). */
     public ChipFamily withFp4GemmFraction(double f) {
         return new ChipFamily(name, gemmPeakFraction, dramFraction, l2Fraction, kernelLaunchSeconds,
                 tileOverheadCycles, overlapExponent, flashFraction, gemmLowPrecisionFraction, fusedAttentionFraction,
-                source, f, expPerClockPerSm);
+                source, f, expPerClockPerSm, attentionTileOverheadKeys);
     }
 }

@@ -102,7 +102,9 @@ public final class HardwareCatalog {
                         c.positive("overlap_exponent"), c.positive("flash_fraction"), lowPrecision,
                         c.positive("fused_attention_fraction"), r.string("source"), fp4,
                         r.isEmpty("exp_per_clock_per_sm") ? ChipFamily.DEFAULT_EXP_PER_CLOCK_PER_SM
-                                : r.positive("exp_per_clock_per_sm")));
+                                : r.positive("exp_per_clock_per_sm"),
+                        r.isEmpty("attention_tile_overhead_keys") ? ChipFamily.DEFAULT_ATTENTION_TILE_OVERHEAD_KEYS
+                                : r.number("attention_tile_overhead_keys")));
             } catch (IllegalArgumentException e) {
                 throw c.rejected(e);
             }

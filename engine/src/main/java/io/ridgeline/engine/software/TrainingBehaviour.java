@@ -48,6 +48,12 @@ import java.util.List;
  *                           each grouped expert MLP as one fused kernel (GLU and quantization in its epilogue), FP8
  *                           dot-product attention and the step captured as CUDA graphs (Megatron-Bridge 26.06 MXFP8
  *                           MoE recipes; their expert-parallel overlap is not credited: docs/MODEL.md sec. 7)
+ * @param yarnRopeFusion     YaRN-scaled rotary embeddings (GPT-OSS) run as one fused kernel per tensor; without it the
+ *                           rotary is a chain of eager elementwise kernels on Q and K, forward and backward
+ * @param moeExpertBias      how the routed experts' biases are added (models with expert biases only)
+ * @param fp8WindowBackwardSkips FP8 dot-product attention's backward skips the key tiles outside a sliding window;
+ *                           without it a sliding-window layer's backward costs a full causal layer's (only where the
+ *                           stack runs attention in FP8: the fused FP8 MoE path)
  */
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
@@ -58,7 +64,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                                 double reserveBytes,
                                 double fragmentationFraction, boolean expertTensorParallel,
                                 MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel,
-                                boolean moeFp8FastPath) {
+                                boolean moeFp8FastPath, boolean yarnRopeFusion, ExpertBias moeExpertBias,
+                                boolean fp8WindowBackwardSkips) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
@@ -66,13 +73,14 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
             "default_zero", "prefetch_units", "backward_prefetch", "max_live_params",
             "regather_on_recompute", "flat_dp_collectives", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
             "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
-            "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path");
+            "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path", "yarn_rope_fusion",
+            "moe_expert_bias", "fp8_window_backward_skips");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
     public TrainingBehaviour {
         if (attention == null || lowPrecisionRecipe == null || recompute == null || moeDispatcher == null
-                || backwardPrefetch == null) {
+                || backwardPrefetch == null || moeExpertBias == null) {
             throw new IllegalArgumentException("training behaviour needs every choice set");
         }
         if (defaultZero < 0 || defaultZero > 3 || prefetchUnits < 0 || !(weightBytes > 0) || !(gradientBytes > 0)
@@ -95,7 +103,9 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("selective_recompute"),
                 f.number("reserve_gib", 0, 64) * GIB, f.number("fragmentation", 0, 0.5),
                 f.bool("expert_tensor_parallel"), f.choice("moe_dispatcher", MoeDispatcher.class),
-                f.bool("fused_cross_entropy"), f.bool("sequence_parallel"), f.bool("moe_fp8_fast_path"));
+                f.bool("fused_cross_entropy"), f.bool("sequence_parallel"), f.bool("moe_fp8_fast_path"),
+                f.bool("yarn_rope_fusion"), f.choice("moe_expert_bias", ExpertBias.class),
+                f.bool("fp8_window_backward_skips"));
     }
 
     /** True when the attention kernel keeps no s x s tensor. */
@@ -110,6 +120,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 regatherOnRecompute, flatDpCollectives, tpCommOverlap,
                 lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, selectiveRecompute, reserveBytes,
                 fragmentationFraction,
-                expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath);
+                expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath,
+                yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips);
     }
 }

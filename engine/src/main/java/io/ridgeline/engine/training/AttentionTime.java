@@ -20,13 +20,15 @@ final class AttentionTime {
      */
     static final double TRITON_OVER_FLASH2 = 1 / 1.8;
     /**
-     * Causal tiling: a fused kernel computes the diagonal key tiles in full and pays a prologue per query tile, so at c
-     * causal keys per query its rate is the long-sequence rate x c / (c + TILE_TOKENS / 2). Fitted to
-     * FlashAttention-3's forward sweep on H100 (head dim 128, 16k tokens per batch: 430, 517, 566, 590, 614, 621
-     * TFLOP/s at 0.5k-16k; pytorch/benchmark PR #2391), about two 128-wide tiles. A sliding-window layer's query tile
-     * computes its window's tiles plus the diagonal one, so the same overhead falls on window (not s/2) useful keys.
+     * Keys per key tile of the fused kernels (FlashAttention-2/3/4 and cuDNN tile 128 keys). A causal layer computes
+     * half of each diagonal tile in vain (64 keys per query on average); a sliding window of w keys touches the
+     * ceil((w + 128) / 128) tiles its span covers. Each query tile also pays a fixed cost, the family's
+     * {@code attention_tile_overhead_keys} F, so c useful keys run at c / (computed keys + F) of the long-sequence
+     * rate: c / (c + 64 + F) on a causal layer (H100, F = 64: FlashAttention-3's forward sweep, 430-621 TFLOP/s at
+     * 0.5k-16k, pytorch/benchmark PR #2391; Blackwell, F = 590: cuDNN 9.22's causal sweeps on GB200/GB300, and its
+     * 128-key window at 161 TFLOP/s on GB200 against 156 predicted; families.csv).
      */
-    static final double TILE_TOKENS = 256;
+    static final double KEY_TILE = 128;
     private static final double REFERENCE_HEAD_DIM = 128;
 
     /**
@@ -55,7 +57,7 @@ final class AttentionTime {
 
     double gemmForward(LayerShape s) {
         if (s.plan().flashAttention()) {
-            return fusedForwardSeconds(s);
+            return fusedSeconds(s, false);
         }
         double batch = s.microBatch() * s.localHeads();
         Precision p = scoresPrecision(s);
@@ -65,7 +67,9 @@ final class AttentionTime {
 
     double gemmBackward(LayerShape s) {
         if (s.plan().flashAttention()) {
-            return BACKWARD_OVER_FORWARD * fusedForwardSeconds(s);
+            // FP8 attention's backward (the fused FP8 MoE path) may not skip the tiles outside a sliding window.
+            boolean windowAsFull = s.moeFastPath() && !s.plan().software().fp8WindowBackwardSkips();
+            return BACKWARD_OVER_FORWARD * fusedSeconds(s, windowAsFull);
         }
         double batch = s.microBatch() * s.localHeads();
         Precision p = scoresPrecision(s);
@@ -115,9 +119,10 @@ final class AttentionTime {
     /**
      * Fused causal attention forward: each query against its causal keys (half the s x s block on full layers, the
      * window on sliding-window layers), QK^T at the query/key width and score x V at the value width, at the kernel's
-     * rate on this chip generation, with the causal-tile factor of each layer type.
+     * rate on this chip generation, with the tile factor of each layer type; {@code windowAsFull} charges a
+     * sliding-window layer a full causal layer's time (a backward that does not skip the tiles outside the window).
      */
-    private double fusedForwardSeconds(LayerShape s) {
+    private double fusedSeconds(LayerShape s, boolean windowAsFull) {
         double perKey = 2 * s.microBatch() * s.localHeads() * s.querySeq() * (s.headDim() + s.valueDim());
         // The fused FP8 MoE path runs dot-product attention in FP8 (Transformer Engine fp8_dot_product_attention).
         boolean f8 = s.moeFastPath();
@@ -127,16 +132,24 @@ final class AttentionTime {
         // Context parallelism splits each query's keys over cp ring steps, one kernel call each (Transformer Engine
         // p2p context parallelism), so the per-call tile overhead falls on s / (2 cp) useful keys.
         double full = s.keySeq() / 2;
-        double seconds = (1 - s.windowShare()) * perKey * full / (rate * tileFactor(full / s.cp().size()));
+        double fullSeconds = perKey * full / (rate * causalFactor(full / s.cp().size()));
+        double seconds = (1 - s.windowShare()) * fullSeconds;
         if (s.windowShare() > 0) {
-            seconds += s.windowShare() * perKey * s.windowKeys() / (rate * tileFactor(s.windowKeys()));
+            double w = s.windowKeys();
+            seconds += s.windowShare() * (windowAsFull ? fullSeconds : perKey * w / (rate * windowFactor(w)));
         }
         return seconds + chip.family().kernelLaunchSeconds();
     }
 
-    /** Share of the long-sequence rate at {@code causalKeys} useful keys per query (diagonal tiles, prologue). */
-    private static double tileFactor(double causalKeys) {
-        return causalKeys / (causalKeys + TILE_TOKENS / 2);
+    /** Share of the long-sequence rate at {@code causalKeys} useful keys per query: c / (c + 64 + F). */
+    private double causalFactor(double causalKeys) {
+        return causalKeys / (causalKeys + KEY_TILE / 2 + chip.family().attentionTileOverheadKeys());
+    }
+
+    /** Share of the long-sequence rate of a sliding window of w keys: w / (ceil((w + 128) / 128) x 128 + F). */
+    private double windowFactor(double windowKeys) {
+        double computed = Math.ceil((windowKeys + KEY_TILE) / KEY_TILE) * KEY_TILE;
+        return windowKeys / (computed + chip.family().attentionTileOverheadKeys());
     }
 
     /**

@@ -4,6 +4,7 @@ import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.CollectiveModel;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.software.ExpertBias;
 import io.ridgeline.engine.software.MoeDispatcher;
 import io.ridgeline.engine.workload.MoeSpec;
 
@@ -23,6 +24,23 @@ final class ExpertTime {
      * (counted from Megatron-core's router, MoEAlltoAllTokenDispatcher and moe_utils permute/unpermute).
      */
     static final double FORWARD_FIXED_KERNELS = 14;
+    /**
+     * Eager output bias, per element of the experts' [routed copies, h] output (Megatron-core
+     * TEGroupedMLP._apply_bias: t + b * p per local expert with fp32 routing probabilities, then torch.cat and a cast
+     * back to 16 bits). Forward: b * p written in fp32 (4 B), the sum read (2 + 4) and written in fp32 (4), the
+     * concatenation (4 + 4), the cast (4 + 2): 28 B. Backward (autograd): the cast's gradient to fp32 (2 + 4), the
+     * 16-bit gradient of t (4 + 2), grad x p and its sum over tokens for the bias (4 + 4 + 4), grad x b and its sum
+     * over h for the probability (4 + 4 + 4): 36 B.
+     */
+    private static final double EAGER_OUTPUT_BIAS_FORWARD_BYTES = 28;
+    private static final double EAGER_OUTPUT_BIAS_BACKWARD_BYTES = 36;
+    /**
+     * Eager up-projection bias, per element of the [routed copies, up width] GEMM output (NeMo AutoModel
+     * _apply_bias without probabilities): t + b per expert (2 + 2 B) and the concatenation (2 + 2) forward; the bias
+     * gradient's sum over tokens (2 B) backward.
+     */
+    private static final double EAGER_UP_BIAS_FORWARD_BYTES = 8;
+    private static final double EAGER_UP_BIAS_BACKWARD_BYTES = 2;
 
     private final GemmModel gemm;
     private final MemoryBoundOp memory;
@@ -100,6 +118,49 @@ final class ExpertTime {
         double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
         double bytes = 2 * 2 * copies * s.hidden() * ACT_BYTES + s.expertTokens() * moe.experts() * 4 * 3;
         return memory.seconds(bytes, copies * s.hidden(), 4);
+    }
+
+    /**
+     * The experts' biases where the stack adds them outside the grouped GEMMs (models with expert biases, off the fused
+     * MoE path, whose kernels add them in their epilogues): forward traffic.
+     */
+    double biasForward(LayerShape s) {
+        return bias(s, EAGER_OUTPUT_BIAS_FORWARD_BYTES, EAGER_UP_BIAS_FORWARD_BYTES, biasKernels(s, true));
+    }
+
+    /** The same, backward (autograd of the eager adds: bias and probability gradients). */
+    double biasBackward(LayerShape s) {
+        return bias(s, EAGER_OUTPUT_BIAS_BACKWARD_BYTES, EAGER_UP_BIAS_BACKWARD_BYTES, biasKernels(s, false));
+    }
+
+    private double bias(LayerShape s, double outputBytes, double upBytes, double kernels) {
+        ExpertBias b = eagerBias(s);
+        if (b == ExpertBias.FUSED) {
+            return 0;
+        }
+        MoeSpec moe = s.model().moe();
+        double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
+        double up = b == ExpertBias.EAGER ? (s.model().mlp().matrices() - 1) * s.expertFfn() * upBytes : 0;
+        return memory.seconds(copies * (s.hidden() * outputBytes + up), 0, (int) kernels);
+    }
+
+    /**
+     * Kernels of the eager bias loops: per local expert the output bias's multiply and add forward (then one
+     * concatenation and one cast), five backward (the cast, two multiplies, two sums), one more each way per expert
+     * for an eager up-projection bias.
+     */
+    static double biasKernels(LayerShape s, boolean forward) {
+        ExpertBias b = eagerBias(s);
+        if (b == ExpertBias.FUSED) {
+            return 0;
+        }
+        double local = (double) s.model().moe().experts() / s.plan().ep();
+        double perExpert = (forward ? 2 : 5) + (b == ExpertBias.EAGER ? 1 : 0);
+        return local * perExpert + (forward ? 2 : 1) + (b == ExpertBias.EAGER ? 1 : 0);
+    }
+
+    private static ExpertBias eagerBias(LayerShape s) {
+        return !s.model().expertBias() || s.moeFastPath() ? ExpertBias.FUSED : s.plan().software().moeExpertBias();
     }
 
     /** Dispatch and combine: two all-to-alls of every routed copy of the device's tokens over the EP group. */

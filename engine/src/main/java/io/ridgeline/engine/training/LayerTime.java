@@ -24,6 +24,18 @@ final class LayerTime {
     private static final double OVERLAP_SMS = 16;
     /** FP8/FP4: one cast(-transpose) kernel per linear input per pass (Transformer Engine). */
     private static final double CAST_KERNELS = 4;
+    /**
+     * Eager YaRN rotary on Q and K (Megatron-core rope_utils._apply_rotary_pos_emb_bshd): per tensor t * cos,
+     * rotate_half (negate half, concatenate), * sin, the sum and a final concatenation move 12 elements' worth of 16-bit
+     * traffic per element in forward (24 B) and about as much in autograd's backward, where the fused kernel reads and
+     * writes each element once per pass (4 B, counted in elementwiseForward and doubled for backward).
+     */
+    private static final double EAGER_ROPE_EXTRA_FORWARD_BYTES = 24 - 4;
+    private static final double EAGER_ROPE_EXTRA_BACKWARD_BYTES = 24 - 8;
+    /** Eager rotary kernels: per tensor 6 on the [s, d] frequencies (cos, sin, YaRN scale, casts) and 7 elementwise. */
+    private static final double EAGER_ROPE_FORWARD_KERNELS = 2 * (6 + 7);
+    /** Eager rotary backward kernels: per tensor the gradients of the 7 elementwise ops. */
+    private static final double EAGER_ROPE_BACKWARD_KERNELS = 2 * 7;
 
     private final GemmModel gemm;
     private final MemoryBoundOp memory;
@@ -45,10 +57,13 @@ final class LayerTime {
         double linear = linearForward(s, p);
         double gemms = linear + attention.gemmForward(s);
         double mem = elementwiseForward(s) + attention.memoryForward(s) + lowPrecisionCasts(s)
-                + (s.model().moe() == null ? 0 : experts.memory(s));
+                + eagerRope(s, EAGER_ROPE_EXTRA_FORWARD_BYTES, EAGER_ROPE_FORWARD_KERNELS)
+                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasForward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
+        double kernels = forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_FORWARD_KERNELS : 0)
+                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, true));
         return new Cost(gemms, mem, exposedTp(s, tpCommunication(s), linear), contextExchange(s, gemms), ep, 0,
-                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), forwardKernels(s), stallKernels(s));
+                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, stallKernels(s));
     }
 
     /**
@@ -60,12 +75,14 @@ final class LayerTime {
         double linear = linearBackward(s, p);
         double gemms = linear + attention.gemmBackward(s);
         double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + lowPrecisionCasts(s)
-                + (s.model().moe() == null ? 0 : experts.memory(s));
+                + eagerRope(s, EAGER_ROPE_EXTRA_BACKWARD_BYTES, EAGER_ROPE_BACKWARD_KERNELS)
+                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasBackward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
         double tp = exposedTp(s, tpCommunication(s) + sequenceParallelRegather(s), linear);
+        double kernels = 2 * forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_BACKWARD_KERNELS : 0)
+                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, false));
         Cost own = new Cost(gemms, mem, tp, 2 * contextExchange(s, gemms / 2), ep, 0,
-                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), 2 * forwardKernels(s),
-                stallKernels(s));
+                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, stallKernels(s));
         if (fullFraction > 0) {
             own = own.plus(forward(s).times(fullFraction));
         }
@@ -240,6 +257,20 @@ final class LayerTime {
                 + (s.model().moe() == null ? 0 : s.expertTokens() * s.model().moe().topK() * s.hidden());
         return memory.seconds(elements * s.plan().software().lowPrecisionRecipe().castBytesPerElement(), elements,
                 (int) CAST_KERNELS);
+    }
+
+    /** The model's YaRN rotary runs as eager kernels on this stack (TrainingBehaviour.yarnRopeFusion). */
+    private static boolean eagerRope(LayerShape s) {
+        return s.model().yarnRope() && !s.plan().software().yarnRopeFusion();
+    }
+
+    /** Extra traffic of an eager rotary over the fused one: {@code bytesPerElement} over every Q and K element. */
+    private double eagerRope(LayerShape s, double bytesPerElement, double kernels) {
+        if (!eagerRope(s)) {
+            return 0;
+        }
+        double elements = s.tokens() * (s.qkvWidth() - (double) s.model().kvWidth() / s.plan().tp());
+        return memory.seconds(elements * bytesPerElement, 0, (int) kernels);
     }
 
     // --- communication --------------------------------------------------------------------------------------------

@@ -14,13 +14,24 @@ package io.ridgeline.engine.workload;
  *                          two eager kernels (relu, then pow) without a fused bias-activation kernel
  * @param noDropout         the model's published training configuration sets hidden and attention dropout to 0
  *                          (overrides a stack's dropout for two-matrix MLP models)
+ * @param yarnRope          rotary embeddings with YaRN scaling (position_embedding_type "yarn", GPT-OSS), which a
+ *                          stack may not fuse (TrainingBehaviour.yarnRopeFusion)
+ * @param expertBias        the routed experts' linear layers carry biases (GPT-OSS), which a stack adds in the
+ *                          grouped GEMM or in an eager per-expert loop (TrainingBehaviour.moeExpertBias)
  */
 public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare,
-                                 MlaSpec mla, boolean squaredRelu, boolean noDropout) {
+                                 MlaSpec mla, boolean squaredRelu, boolean noDropout, boolean yarnRope,
+                                 boolean expertBias) {
 
-    /** Detail without activation or dropout information. */
+    /** Detail without activation, dropout, rotary or bias information. */
     public ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare, MlaSpec mla) {
-        this(headDim, denseLayers, slidingWindow, slidingLayerShare, mla, false, false);
+        this(headDim, denseLayers, slidingWindow, slidingLayerShare, mla, false, false, false, false);
+    }
+
+    /** Detail without rotary or bias information. */
+    public ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare, MlaSpec mla,
+                              boolean squaredRelu, boolean noDropout) {
+        this(headDim, denseLayers, slidingWindow, slidingLayerShare, mla, squaredRelu, noDropout, false, false);
     }
 
     public ArchitectureDetail {
@@ -31,7 +42,8 @@ public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow
 
     /** True when nothing here differs from what the shape columns imply. */
     public boolean isEmpty() {
-        return headDim == 0 && denseLayers == 0 && slidingWindow == 0 && mla == null && !squaredRelu && !noDropout;
+        return headDim == 0 && denseLayers == 0 && slidingWindow == 0 && mla == null && !squaredRelu && !noDropout
+                && !yarnRope && !expertBias;
     }
 
     /** One line for outcome notes: "head_dim 128, MLA, 3 dense layers". */
@@ -56,6 +68,12 @@ public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow
         }
         if (noDropout) {
             b.append(b.isEmpty() ? "" : ", ").append("no dropout");
+        }
+        if (yarnRope) {
+            b.append(b.isEmpty() ? "" : ", ").append("YaRN rotary");
+        }
+        if (expertBias) {
+            b.append(b.isEmpty() ? "" : ", ").append("expert biases");
         }
         return b.toString();
     }

@@ -71,7 +71,7 @@ public final class ModelCatalog {
 
     /**
      * The optional architecture columns (head_dim, dense_layers, sliding_window, sliding_layer_share, mla_*,
-     * activation, dropout); null
+     * activation, dropout, rope, expert_bias); null
      * when the file lacks them or the row leaves them empty.
      */
     static ArchitectureDetail detail(CsvTable.Row r) {
@@ -88,9 +88,18 @@ public final class ModelCatalog {
         if (!r.isEmpty("dropout") && r.number("dropout") != 0) {
             throw r.error("dropout", "0 (the model trains without dropout) or empty", "'" + r.raw("dropout") + "'");
         }
+        String rope = r.stringOr("rope", "");
+        if (!rope.isEmpty() && !rope.equals("yarn")) {
+            throw r.error("rope", "yarn or empty", "'" + rope + "'");
+        }
+        String bias = r.stringOr("expert_bias", "");
+        if (!bias.isEmpty() && !bias.equals("true")) {
+            throw r.error("expert_bias", "true or empty", "'" + bias + "'");
+        }
         ArchitectureDetail d = new ArchitectureDetail((int) r.integerOr("head_dim", 0),
                 (int) r.integerOr("dense_layers", 0), (int) r.integerOr("sliding_window", 0),
-                r.numberOr("sliding_layer_share", 0), mla, !activation.isEmpty(), !r.isEmpty("dropout"));
+                r.numberOr("sliding_layer_share", 0), mla, !activation.isEmpty(), !r.isEmpty("dropout"),
+                !rope.isEmpty(), !bias.isEmpty());
         return d.isEmpty() ? null : d;
     }
 

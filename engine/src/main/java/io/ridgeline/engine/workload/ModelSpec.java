@@ -82,6 +82,16 @@ public record ModelSpec(String name, int layers, int hidden, int heads, int kvHe
         return detail != null && detail.squaredRelu();
     }
 
+    /** Rotary embeddings with YaRN scaling (GPT-OSS). */
+    public boolean yarnRope() {
+        return detail != null && detail.yarnRope();
+    }
+
+    /** The routed experts carry biases (GPT-OSS). */
+    public boolean expertBias() {
+        return moe != null && detail != null && detail.expertBias();
+    }
+
     /** Leading layers with a dense feed-forward in an MoE model. */
     public int denseLayers() {
         return moe == null || detail == null ? 0 : Math.min(layers, detail.denseLayers());

@@ -138,6 +138,9 @@ class StackCatalogTest {
                       fused_cross_entropy: {value: true, source: "docs"}
                       sequence_parallel: {value: true, source: "docs"}
                       moe_fp8_fast_path: {value: false, source: "docs"}
+                      yarn_rope_fusion: {value: false, source: "docs"}
+                      moe_expert_bias: {value: eager_output, source: "docs"}
+                      fp8_window_backward_skips: {value: true, source: "docs"}
                 """;
         return values;
     }
