@@ -54,6 +54,8 @@ import java.util.List;
  * @param fp8WindowBackwardSkips FP8 dot-product attention's backward skips the key tiles outside a sliding window;
  *                           without it a sliding-window layer's backward costs a full causal layer's (only where the
  *                           stack runs attention in FP8: the fused FP8 MoE path)
+ * @param fusedMoeDbiasFactor time of the fused MoE path's grouped dGLU GEMM when it also reduces the experts' bias
+ *                           gradient, over its time without that regression (1: none; cudnn-frontend issue 256)
  */
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
@@ -65,7 +67,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                                 double fragmentationFraction, boolean expertTensorParallel,
                                 MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel,
                                 boolean moeFp8FastPath, boolean yarnRopeFusion, ExpertBias moeExpertBias,
-                                boolean fp8WindowBackwardSkips) {
+                                boolean fp8WindowBackwardSkips, double fusedMoeDbiasFactor) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
@@ -74,7 +76,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
             "regather_on_recompute", "flat_dp_collectives", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
             "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
             "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path", "yarn_rope_fusion",
-            "moe_expert_bias", "fp8_window_backward_skips");
+            "moe_expert_bias", "fp8_window_backward_skips", "fused_moe_dbias_factor");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -85,7 +87,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
         }
         if (defaultZero < 0 || defaultZero > 3 || prefetchUnits < 0 || !(weightBytes > 0) || !(gradientBytes > 0)
                 || optimizerBytes < 0 || !(reduceBytes > 0) || hostSecondsPerKernel < 0 || reserveBytes < 0
-                || maxLiveParams < 0
+                || maxLiveParams < 0 || !(fusedMoeDbiasFactor >= 1)
                 || fragmentationFraction < 0 || fragmentationFraction >= 1) {
             throw new IllegalArgumentException("invalid training behaviour");
         }
@@ -105,7 +107,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("expert_tensor_parallel"), f.choice("moe_dispatcher", MoeDispatcher.class),
                 f.bool("fused_cross_entropy"), f.bool("sequence_parallel"), f.bool("moe_fp8_fast_path"),
                 f.bool("yarn_rope_fusion"), f.choice("moe_expert_bias", ExpertBias.class),
-                f.bool("fp8_window_backward_skips"));
+                f.bool("fp8_window_backward_skips"), f.number("fused_moe_dbias_factor", 1, 100));
     }
 
     /** True when the attention kernel keeps no s x s tensor. */
@@ -121,6 +123,6 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, selectiveRecompute, reserveBytes,
                 fragmentationFraction,
                 expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath,
-                yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips);
+                yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips, fusedMoeDbiasFactor);
     }
 }

@@ -93,8 +93,11 @@ final class ExpertTime {
         double wide = up * s.expertFfn();
         double time = pair(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16);
         if (s.moeFastPath()) {
+            // The down projection's data gradient carries the dGLU (and, with expert biases, the up projection's
+            // bias-gradient reduction) in its epilogue; a stack version may run that reduction slowly.
+            double dglu = s.model().expertBias() ? s.plan().software().fusedMoeDbiasFactor() : 1;
             time += gemm.seconds(local, m, s.hidden(), wide, p) + gemm.seconds(local, s.hidden(), wide, m, p)
-                    + gemm.seconds(local, m, s.expertFfn(), s.hidden(), p)
+                    + dglu * gemm.seconds(local, m, s.expertFfn(), s.hidden(), p)
                     + gemm.seconds(local, s.expertFfn(), s.hidden(), m, p);
         } else {
             time += local * (gemm.seconds(m, s.hidden(), wide, p)   // dgrad fc1

@@ -141,6 +141,7 @@ class StackCatalogTest {
                       yarn_rope_fusion: {value: false, source: "docs"}
                       moe_expert_bias: {value: eager_output, source: "docs"}
                       fp8_window_backward_skips: {value: true, source: "docs"}
+                      fused_moe_dbias_factor: {value: 1, source: "docs"}
                 """;
         return values;
     }
