@@ -158,6 +158,22 @@ class CurrentStackMechanismsTest {
     }
 
     @Test
+    void blackwellWindowMatchesTheCudnnGptOssMicrobenchmarkItWasNotFittedOn() {
+        // Blackwell's tile overhead (590 keys) is fitted on cuDNN 9.22's causal sweeps at head dim 128; the same
+        // release's GPT-OSS window benchmark on GB200 (2 x 4096 tokens, 128 heads, head dim 64, 128-key window) runs
+        // its forward at 161 TFLOP/s (cuDNN frontend results/gpt_oss/gb200, commit fb682ce).
+        ModelSpec m = new ModelSpec("w128", 1, 8192, 128, 128, 8192, MlpType.SWIGLU, 32000, 4096, false, null, "test")
+                .withDetail(new ArchitectureDetail(64, 0, 128, 1.0, null));
+        TrainingPlan p = plan(1, 1, 8, 1, 1, 1, 16, Precision.BF16, sw("megatron-bridge@25.11")).withMicroBatch(2);
+        SystemSpec sys = system("gb200", 8);
+        AttentionTime at = new AttentionTime(new GemmModel(sys.chip()), new MemoryBoundOp(sys.chip()));
+        Group one = new Group(1, 1, 1);
+        double seconds = at.gemmForward(LayerShape.of(m, 4096, p, one, one, one, false));
+        double tflops = 4.0 * 2 * 128 * 4096 * 128 * 64 / seconds / 1e12;
+        assertEquals(161, tflops, 161 * 0.15);
+    }
+
+    @Test
     void hopperWindowMatchesTheCudnnSlidingWindowMicrobenchmark() {
         // Held-out check of the tile structure on Hopper (F = 64, fitted on FlashAttention-3's causal sweep): cuDNN
         // 9.19 on H200, 64 heads, 8 KV heads, head dim 64, window 1024, 2 x 4096 tokens runs its forward at 336
