@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Reruns the three seed-paper studies and redraws every PNG of docs/studies/img from the runs (about 3-4 minutes on
-# 2 cores, most of it JVM/Spark start-up). Results go to results/studies/ (git-ignored). Tables in the write-ups are
+# Reruns the three seed-paper studies and redraws every PNG of docs/studies/img from the runs (5.7 min on 2 cores at
+# load 10-17, 129 CPU-seconds, most of it JVM/Spark start-up). Results go to results/studies/ (git-ignored). Tables in the write-ups are
 # the output of `scripts/ridgeline sql --out results/studies/study-N "$(q NAME)"` for each docs/studies/sql/NAME.sql.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

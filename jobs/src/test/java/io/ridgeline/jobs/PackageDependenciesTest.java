@@ -20,14 +20,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The jobs module stands on the engine's front door: the evaluation facade and its result rows, the spec readers,
- * skylines, validation, and the catalogues reports draw from (hardware, GEMM roofline, TCO). It never reaches into
- * the model (training, inference, parallelism, network, technology, workload, energy, software): a front end that
- * needs more goes through {@code engine.evaluation}. And its own packages form no cycle.
+ * skylines, validation, calibration (fits, profiles, intervals), and the catalogues reports draw from (hardware,
+ * models, GEMM roofline, TCO and fabric prices). It never reaches into the model (training, inference, parallelism,
+ * network, technology, energy, software): a front end that needs more goes through {@code engine.evaluation}. And
+ * its own packages form no cycle.
  */
 class PackageDependenciesTest {
     private static final Path ROOT = Path.of("src/main/java/io/ridgeline/jobs");
     private static final Set<String> ENGINE_ALLOWED = Set.of("evaluation", "sweep", "spec", "pareto", "validation",
-            "hardware", "ops", "cost");
+            "calibration", "hardware", "workload", "ops", "cost");
 
     @Test
     void jobsUsesTheFacadeTheSpecReadersAndTheResultRowsOnly() throws IOException {

@@ -20,6 +20,9 @@ public final class ResultsSchema {
                     + "derived-chip parameters (logic_node ... power_budget_w). phase may be 'inference' (then seq_len "
                     + "is input + output tokens and global_batch the static batch). No column renamed or retyped; "
                     + "cost_usd keeps its meaning. frontier_group moves from id 55 to 82 (it stays the last column).",
+            "2, additions only (no bump): runs gains optional columns (ids 28-37) recording the run's resolved cost "
+                    + "section: cost_server_overhead_factor ... cost_tokens and cost_fabrics_json (the priced fabrics). "
+                    + "Null in runs written before; total_s is measured from the command's start.",
             "3: optional column software (id 82): the software stack of the row's phase (catalog/stacks.yaml id; "
                     + "training defaults to megatron-bridge@25.11, whose fused attention and DP overlap are the "
                     + "flash_attention and overlap_grad of earlier runs; null on inference rows without a serving "
@@ -54,7 +57,7 @@ public final class ResultsSchema {
             new Column(9, "validate_s", DOUBLE, "s", "time to read, validate and estimate the sweep"),
             new Column(10, "evaluate_s", DOUBLE, "s", "time of the Spark job that evaluates and writes points"),
             new Column(11, "frontier_s", DOUBLE, "s", "time to merge skylines and write the frontier"),
-            new Column(12, "total_s", DOUBLE, "s", "wall time from start to commit"),
+            new Column(12, "total_s", DOUBLE, "s", "wall time from the command's start until the manifest is written (the console's total)"),
             new Column(13, "grid_points", LONG, "count", "size of the grid"),
             new Column(14, "evaluations", LONG, "count", "engine evaluations (plans tried over all points)"),
             new Column(15, "points_rows", LONG, "count", "rows written to points"),
@@ -69,7 +72,20 @@ public final class ResultsSchema {
             new Column(24, "spark_master", STRING, "", "the Spark master the run used"),
             new Column(25, "partitions", INT, "count", "Spark partitions of the evaluation job"),
             new Column(26, "objectives", STRING, "", "the frontier's objectives, e.g. 'max tokens_per_s,min cost_usd'"),
-            new Column(27, "group_by", STRING, "", "the frontier's group columns, comma-separated")));
+            new Column(27, "group_by", STRING, "", "the frontier's group columns, comma-separated"),
+            // Additions (ResultsSchema.CHANGES): the cost section as resolved, so exports price rows as the run did.
+            new Column(28, "cost_server_overhead_factor", DOUBLE, "ratio", "cost.server_overhead_factor: server capex over chip price"),
+            new Column(29, "cost_interconnect_fraction", DOUBLE, "fraction", "cost.interconnect_fraction: network share of cluster capex without a priced topology"),
+            new Column(30, "cost_amortization_years", DOUBLE, "years", "cost.amortization_years: straight-line depreciation period"),
+            new Column(31, "cost_server_power_factor", DOUBLE, "ratio", "cost.server_power_factor: server power over chip TDP"),
+            new Column(32, "cost_load_fraction", DOUBLE, "fraction", "cost.load_fraction: average over peak power"),
+            new Column(33, "cost_pue", DOUBLE, "ratio", "cost.pue: facility power over IT power"),
+            new Column(34, "cost_usd_per_kwh", DOUBLE, "USD/kWh", "cost.usd_per_kwh: electricity price"),
+            new Column(35, "cost_availability_fraction", DOUBLE, "fraction", "cost.availability_fraction: useful fraction of wall time"),
+            new Column(36, "cost_tokens", DOUBLE, "tokens", "cost.tokens: tokens of one run for run_cost_usd; 0 = no budget"),
+            new Column(37, "cost_fabrics_json", STRING, "", "priced fabrics as a JSON array, one object per topology, "
+                    + "scale_out, scale_up_domain, gpu_count: switches, optics, cables, nics (counts), switch_usd, "
+                    + "optic_usd, cable_usd, nic_usd, switch_w; [] without a topology")));
 
     public static final List<Table> TABLES = List.of(POINTS, FRONTIER, RUNS);
 

@@ -1,7 +1,6 @@
 package io.ridgeline.engine.cost;
 
 import io.ridgeline.engine.hardware.Chip;
-import io.ridgeline.engine.network.NetworkCapex;
 
 /**
  * Total cost of ownership per MODEL.md sec. 8. Build once per sweep on the driver; the methods are pure arithmetic.

@@ -1,6 +1,9 @@
 package io.ridgeline.engine.hardware;
 
+import io.ridgeline.engine.spec.CatalogOverrides;
 import io.ridgeline.engine.spec.CsvTable;
+import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
 import io.ridgeline.engine.spec.Resources;
 
@@ -13,16 +16,28 @@ import java.util.function.Supplier;
 
 /**
  * The bundled accelerator presets, calibration families, scale-out networks and collective curves, loaded once from
- * catalog/*.csv. Unknown names fail with the list of known ones and the closest match.
+ * catalog/*.csv. Unknown names fail with the list of known ones and the closest match. {@link #withOverrides} builds
+ * a catalogue whose family and network constants are replaced at parse time (a calibration profile): paths
+ * {@code families.<family>.<column>} and {@code scaleout.<id>.<column>} ({@link #OVERRIDABLE_FAMILY_COLUMNS},
+ * {@link #OVERRIDABLE_NETWORK_COLUMNS}), values in the file's units.
  */
 public final class HardwareCatalog {
     private static final double GIB = 1024.0 * 1024 * 1024;
     private static final double MIB = 1024.0 * 1024;
     private static final double KIB = 1024.0;
-    private static final Supplier<HardwareCatalog> BUNDLED = Resources.once(HardwareCatalog::load);
+    private static final Supplier<HardwareCatalog> BUNDLED = Resources.once(() -> load(CatalogOverrides.NONE));
     /** Families without their own measured curve borrow the nearest generation's shape (assumption). */
-    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "cdna3", "ampere",
-            "cdna4", "ampere");
+    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "blackwell-ultra",
+            "hopper", "cdna3", "ampere", "cdna4", "ampere");
+
+    /** The families.csv columns a calibration may replace (every per-family constant). */
+    public static final List<String> OVERRIDABLE_FAMILY_COLUMNS = List.of("gemm_peak_fraction", "dram_fraction",
+            "l2_fraction", "kernel_launch_us", "tile_overhead_cycles", "overlap_exponent", "flash_fraction",
+            "gemm_low_precision_fraction", "fused_attention_fraction");
+    /** The optional families.csv column a calibration may replace too: empty means the FP8 share. */
+    static final String FP4_GEMM_FRACTION = "fp4_gemm_fraction";
+    /** The scaleout.csv columns a calibration may replace (the network's model constants, not its price). */
+    public static final List<String> OVERRIDABLE_NETWORK_COLUMNS = List.of("latency_us", "efficiency");
 
     private final Map<String, ChipFamily> families;
     private final Map<String, Chip> chips;
@@ -30,6 +45,8 @@ public final class HardwareCatalog {
     private final Map<String, CollectiveCurve> curves;
     /** Logic node id of each preset's compute die (chips.csv logic_node; energy cross-check only). */
     private final Map<String, String> logicNodes = new LinkedHashMap<>();
+    /** Every path {@link #withOverrides} accepts, with its value in force (file units). */
+    private final Map<String, Double> overridable = new LinkedHashMap<>();
 
     private HardwareCatalog(Map<String, ChipFamily> families, Map<String, Chip> chips,
                             Map<String, ScaleOutNetwork> networks, Map<String, CollectiveCurve> curves) {
@@ -44,20 +61,48 @@ public final class HardwareCatalog {
         return BUNDLED.get();
     }
 
-    private static HardwareCatalog load() {
+    /**
+     * The bundled catalogue with some family and network constants replaced (a calibration profile). Built once per
+     * profile; the records stay immutable, so evaluation costs exactly what it costs with the bundled values.
+     *
+     * @throws InvalidInputException for a path that names no family/network column, or a value the record rejects
+     */
+    public static HardwareCatalog withOverrides(CatalogOverrides overrides) {
+        return overrides.isEmpty() ? bundled() : load(overrides);
+    }
+
+    private static HardwareCatalog load(CatalogOverrides overrides) {
+        Map<String, Double> known = new LinkedHashMap<>();
         Map<String, ChipFamily> families = new LinkedHashMap<>();
-        CsvTable ft = CsvTable.readResource("/catalog/families.csv");
+        CsvTable ft = Tables.FAMILIES;
         ft.requireColumns("family", "gemm_peak_fraction", "dram_fraction", "l2_fraction", "kernel_launch_us",
-                "tile_overhead_cycles", "overlap_exponent", "flash_fraction", "source");
+                "tile_overhead_cycles", "overlap_exponent", "flash_fraction", "gemm_low_precision_fraction",
+                "fused_attention_fraction", "source");
         for (CsvTable.Row r : ft.rows()) {
-            families.put(r.string("family"), new ChipFamily(r.string("family"), r.positive("gemm_peak_fraction"),
-                    r.positive("dram_fraction"), r.positive("l2_fraction"), r.number("kernel_launch_us") * 1e-6,
-                    r.number("tile_overhead_cycles"), r.positive("overlap_exponent"), r.positive("flash_fraction"),
-                    r.string("source")));
+            String name = r.string("family");
+            String prefix = "families." + name + ".";
+            Column c = new Column(r, prefix, overrides, known, OVERRIDABLE_FAMILY_COLUMNS);
+            double lowPrecision = c.positive("gemm_low_precision_fraction");
+            double fp4 = overrides.valueOr(prefix + FP4_GEMM_FRACTION,
+                    r.isEmpty(FP4_GEMM_FRACTION) ? lowPrecision : r.positive(FP4_GEMM_FRACTION));
+            known.put(prefix + FP4_GEMM_FRACTION, fp4);
+            try {
+                families.put(name, new ChipFamily(name, c.positive("gemm_peak_fraction"), c.positive("dram_fraction"),
+                        c.positive("l2_fraction"), c.number("kernel_launch_us") * 1e-6, c.number("tile_overhead_cycles"),
+                        c.positive("overlap_exponent"), c.positive("flash_fraction"), lowPrecision,
+                        c.positive("fused_attention_fraction"), r.string("source"), fp4,
+                        r.isEmpty("exp_per_clock_per_sm") ? ChipFamily.DEFAULT_EXP_PER_CLOCK_PER_SM
+                                : r.positive("exp_per_clock_per_sm"),
+                        r.isEmpty("attention_tile_overhead_keys") ? ChipFamily.DEFAULT_ATTENTION_TILE_OVERHEAD_KEYS
+                                : r.number("attention_tile_overhead_keys")));
+            } catch (IllegalArgumentException e) {
+                throw c.rejected(e);
+            }
         }
+        overrides.requireKnown("families.", known.keySet());
         Map<String, Chip> chips = new LinkedHashMap<>();
         Map<String, String> logicNodesRead = new LinkedHashMap<>();
-        CsvTable ct = CsvTable.readResource("/catalog/chips.csv");
+        CsvTable ct = Tables.CHIPS;
         ct.requireColumns("id", "name", "family", "memory_type", "memory_gib", "memory_bw_tbyte_s", "fp32_tflops",
                 "tf32_tflops", "bf16_tflops", "fp16_tflops", "fp8_tflops", "fp4_tflops", "sm_count", "clock_mhz",
                 "l2_mb", "l2_bw_tbyte_s", "smem_kib_per_sm", "scale_up_link", "scale_up_gbyte_s", "scale_up_domain",
@@ -67,6 +112,11 @@ public final class HardwareCatalog {
             ChipFamily family = families.get(fam);
             if (family == null) {
                 throw r.error("family", Names.expectedOneOf(fam, families.keySet()), "'" + fam + "'");
+            }
+            if (!r.isEmpty("gemm_peak_fraction") || !r.isEmpty("gemm_low_precision_fraction")) {
+                // The chip's own measured GEMM efficiency where it differs from its family's (chips.csv comment).
+                family = family.withGemmFractions(r.numberOr("gemm_peak_fraction", family.gemmPeakFraction()),
+                        r.numberOr("gemm_low_precision_fraction", family.gemmLowPrecisionFraction()));
             }
             double[] peaks = new double[Precision.values().length];
             peaks[Precision.FP32.ordinal()] = r.numberOr("fp32_tflops", 0) * 1e12;
@@ -85,16 +135,25 @@ public final class HardwareCatalog {
             logicNodesRead.put(chip.id(), r.stringOr("logic_node", ""));
         }
         Map<String, ScaleOutNetwork> networks = new LinkedHashMap<>();
-        CsvTable nt = CsvTable.readResource("/catalog/scaleout.csv");
+        CsvTable nt = Tables.SCALEOUT;
         nt.requireColumns("id", "name", "gbit_s_per_port", "ports_per_gpu", "latency_us", "efficiency", "pj_per_bit",
                 "usd_per_port", "source");
         for (CsvTable.Row r : nt.rows()) {
+            String id = r.string("id");
+            Column c = new Column(r, "scaleout." + id + ".", overrides, known, OVERRIDABLE_NETWORK_COLUMNS);
             double bytesPerSecond = r.positive("gbit_s_per_port") * 1e9 / 8 * r.positive("ports_per_gpu");
-            networks.put(r.string("id"), new ScaleOutNetwork(r.string("id"), r.string("name"), bytesPerSecond,
-                    r.number("latency_us") * 1e-6, r.positive("efficiency"), r.number("pj_per_bit") * 1e-12,
-                    r.number("usd_per_port"), r.string("source")));
+            try {
+                networks.put(id, new ScaleOutNetwork(id, r.string("name"), bytesPerSecond,
+                        c.number("latency_us") * 1e-6, c.positive("efficiency"), r.number("pj_per_bit") * 1e-12,
+                        r.number("usd_per_port"), r.string("source")));
+            } catch (IllegalArgumentException e) {
+                throw c.rejected(e);
+            }
         }
-        Map<String, CollectiveCurve> curves = loadCurves(chips);
+        overrides.requireKnown("scaleout.", known.keySet());
+        // Curves are measured, never overridden: an overridden catalogue shares the bundled ones.
+        Map<String, CollectiveCurve> curves = overrides.isEmpty() ? loadCurves(chips)
+                : new LinkedHashMap<>(bundled().curves);
         for (String fam : families.keySet()) {
             if (!curves.containsKey(fam)) {
                 String fallback = CURVE_FALLBACK.get(fam);
@@ -106,7 +165,45 @@ public final class HardwareCatalog {
         }
         HardwareCatalog catalog = new HardwareCatalog(families, chips, networks, curves);
         catalog.logicNodes.putAll(logicNodesRead);
+        catalog.overridable.putAll(known);
         return catalog;
+    }
+
+    /** The bundled files, parsed once (catalogues with overrides are rebuilt from them, not re-read). */
+    private static final class Tables {
+        static final CsvTable FAMILIES = CsvTable.readResource("/catalog/families.csv");
+        static final CsvTable CHIPS = CsvTable.readResource("/catalog/chips.csv");
+        static final CsvTable SCALEOUT = CsvTable.readResource("/catalog/scaleout.csv");
+    }
+
+    /** Reads one row's overridable columns: the override when the profile has one, else the file's value. */
+    private record Column(CsvTable.Row row, String prefix, CatalogOverrides overrides, Map<String, Double> known,
+                          List<String> overridable) {
+        Column {
+            for (String col : overridable) {
+                known.put(prefix + col, overrides.valueOr(prefix + col, row.number(col)));
+            }
+        }
+
+        double number(String column) {
+            return overrides.valueOr(prefix + column, row.number(column));
+        }
+
+        double positive(String column) {
+            return overrides.has(prefix + column) ? overrides.valueOr(prefix + column, 0) : row.positive(column);
+        }
+
+        /** A record constructor refused the row: blame the overrides when there are any, else the file. */
+        InvalidInputException rejected(IllegalArgumentException e) {
+            for (String col : overridable) {
+                if (overrides.has(prefix + col)) {
+                    return new InvalidInputException(InputError.of(overrides.source(), prefix + col,
+                            "a value the catalogue accepts (" + e.getMessage() + ")",
+                            Double.toString(overrides.valueOr(prefix + col, Double.NaN))));
+                }
+            }
+            return row.error(overridable.get(0), "valid constants", e.getMessage());
+        }
     }
 
     private static Map<String, CollectiveCurve> loadCurves(Map<String, Chip> chips) {
@@ -136,6 +233,14 @@ public final class HardwareCatalog {
             curves.put(e.getKey(), new CollectiveCurve(e.getKey(), bytes, busbw, ref.scaleUpBytesPerSecond()));
         }
         return curves;
+    }
+
+    /**
+     * The catalogue paths a calibration may replace ({@code families.<family>.<column>}, {@code scaleout.<id>.<column>})
+     * with the values in force, in the files' units (kernel_launch_us in microseconds...).
+     */
+    public Map<String, Double> overridableValues() {
+        return Collections.unmodifiableMap(overridable);
     }
 
     /** A preset by id, or a clear error listing the known ones. */

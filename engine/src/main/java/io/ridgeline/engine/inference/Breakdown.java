@@ -68,6 +68,20 @@ final class Breakdown {
         }
     }
 
+    /** Multiplies every accumulated time and count (one average step scaled to a window of steps). */
+    void scale(double factor) {
+        computeSeconds *= factor;
+        memorySeconds *= factor;
+        scaleUpSeconds *= factor;
+        scaleOutSeconds *= factor;
+        overheadSeconds *= factor;
+        busySeconds *= factor;
+        flops *= factor;
+        dramBytes *= factor;
+        scaleUpBytes *= factor;
+        scaleOutBytes *= factor;
+    }
+
     double totalSeconds() {
         return computeSeconds + memorySeconds + scaleUpSeconds + scaleOutSeconds + overheadSeconds;
     }

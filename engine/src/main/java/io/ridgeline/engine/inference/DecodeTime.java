@@ -29,18 +29,20 @@ final class DecodeTime {
         }
         if (r.moe) {
             // The busiest EP rank reads the weights of the experts the whole stage's batch touches on it.
-            double touched = r.localExpertsTouched(batch);
+            double touched = r.localExpertsTouched(r.distinctRoutedTokens(batch));
             double tokensPerExpert = r.localExpertTokens(batch) / touched;
-            perLayer += r.smallGemmSeconds(tokensPerExpert, r.expertUpN, r.hidden, touched, acc, weight * r.layers);
-            perLayer += r.smallGemmSeconds(tokensPerExpert, r.hidden, r.expertDownK, touched, acc, weight * r.layers);
+            perLayer += r.expertGemmSeconds(tokensPerExpert, r.expertUpN, r.hidden, touched, acc, weight * r.layers);
+            perLayer += r.expertGemmSeconds(tokensPerExpert, r.hidden, r.expertDownK, touched, acc, weight * r.layers);
             // Dispatch and combine: each rank sends its tokens' top-k copies of the hidden state.
             perLayer += 2 * r.epAllToAllSeconds(b * r.topK * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
             double moeKernels = FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER * r.fixed.perKernelSeconds();
             acc.overhead(moeKernels, weight * r.layers);
             perLayer += moeKernels;
         }
-        // Decode attention: stream each sequence's K and V; flops 4 * context * local heads * head dim per token.
-        double attnBytes = b * (2 * context * r.kvWidthLocal * r.kvBytes + 2 * r.headsLocal * r.headDim * r.actBytes);
+        // Decode attention: stream each sequence's K and V (once per query head for a per-head kernel); flops
+        // 4 * context * local heads * head dim per token.
+        double attnBytes = b * (2 * context * r.kvWidthLocal * r.kvBytes * r.decodeKvReads
+                + 2 * r.headsLocal * r.headDim * r.actBytes);
         double attnMemory = attnBytes / r.dramBytesPerSecond;
         double attnCompute = 4 * b * context * r.headsLocal * r.headDim / r.attentionFlopsPerSecond;
         double attn = Math.max(attnMemory, attnCompute);
@@ -57,7 +59,7 @@ final class DecodeTime {
         t += r.layers * perLayer;
 
         // Once per step: LM head over the local vocabulary shard, gathering the logits over TP, sampling, host work.
-        t += r.smallGemmSeconds(b, r.vocabLocal, r.hidden, 1, acc, weight);
+        t += r.headSeconds(b, acc, weight);
         t += r.tpAllReduceSeconds(b * r.vocabLocal * 4, acc, weight);
         double stepFixed = FixedCosts.DECODE_KERNELS_PER_STEP * r.fixed.perKernelSeconds()
                 + r.fixed.hostSecondsPerStep();

@@ -2,6 +2,7 @@ package io.ridgeline.engine.inference;
 
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.hardware.CollectiveCurve;
+import io.ridgeline.engine.software.ServingBehaviour;
 
 /**
  * The per-kernel, per-all-reduce, per-token and per-request fixed costs of an inference runtime: what makes batch-1
@@ -56,27 +57,33 @@ public final class FixedCosts {
      */
     public static final double INFERENCE_ALLREDUCE_LATENCY_FRACTION = 0.6;
 
-    /**
-     * Host work per decode step outside the kernels: copying the sampled ids back, stop checks, scheduling the next
-     * step. Assumption (order 0.1-0.5 ms in C++ runtimes); not fitted per case.
-     */
-    public static final double HOST_SECONDS_PER_STEP = 0.2e-3;
-    /**
-     * Fixed cost per request before the first token: request parsing, tokenization, scheduling and setup of the
-     * generation loop in a Triton / NeMo front end. Assumption (10 ms); it matters only for short generations
-     * (it is ~5% of a 128-in / 20-out request and <1% of a 200-in / 200-out one).
-     */
-    public static final double REQUEST_OVERHEAD_SECONDS = 10e-3;
-
     private final double perKernelSeconds;
     private final double allReduceBaseSeconds;
     private final double allReduceStepSeconds;
+    private final double eagerKernelSeconds;
+    private final double hostSecondsPerStep;
+    private final double requestSeconds;
+    private final double hostSecondsPerRequest;
 
-    public FixedCosts(SystemSpec system, boolean cudaGraphs) {
-        double launch = cudaGraphs ? GRAPH_NODE_SECONDS : system.chip().family().kernelLaunchSeconds();
+    /**
+     * @param cudaGraphs decode steps replayed as a CUDA graph
+     * @param runtime    the serving runtime: host cost per step and front-end cost per request (stack profile)
+     */
+    public FixedCosts(SystemSpec system, boolean cudaGraphs, ServingBehaviour runtime) {
+        double eager = system.chip().family().kernelLaunchSeconds();
+        double launch = cudaGraphs ? GRAPH_NODE_SECONDS : eager;
         this.perKernelSeconds = launch + KERNEL_TAIL_SECONDS;
+        this.eagerKernelSeconds = eager + KERNEL_TAIL_SECONDS;
         this.allReduceBaseSeconds = launch;
         this.allReduceStepSeconds = INFERENCE_ALLREDUCE_LATENCY_FRACTION * system.scaleUpStepLatencySeconds();
+        this.hostSecondsPerStep = runtime.hostSecondsPerStep();
+        this.requestSeconds = runtime.requestSeconds();
+        this.hostSecondsPerRequest = runtime.hostSecondsPerRequest();
+    }
+
+    /** Fixed cost of one short kernel launched eagerly (a step the runtime does not replay as a graph). */
+    public double eagerKernelSeconds() {
+        return eagerKernelSeconds;
     }
 
     /** Fixed cost of one short kernel (launch or graph node, plus the GPU-side ramp and tail). */
@@ -109,13 +116,21 @@ public final class FixedCosts {
         return allReduceBaseSeconds + (ranks - 1) / 2.0 * allReduceStepSeconds;
     }
 
-    /** Host cost per decode step. */
+    /** Host cost per engine step (the runtime's scheduler and input preparation; stack profile host_step_ms). */
     public double hostSecondsPerStep() {
-        return HOST_SECONDS_PER_STEP;
+        return hostSecondsPerStep;
     }
 
-    /** Host cost per request (before its first token). */
+    /**
+     * Host cost of one engine step that schedules {@code requests} requests on one scheduler (stack profile
+     * host_step_ms plus host_request_us per request).
+     */
+    public double hostSecondsPerStep(double requests) {
+        return hostSecondsPerStep + hostSecondsPerRequest * requests;
+    }
+
+    /** Front-end cost per request before its first token (stack profile request_overhead_ms). */
     public double requestSeconds() {
-        return REQUEST_OVERHEAD_SECONDS;
+        return requestSeconds;
     }
 }

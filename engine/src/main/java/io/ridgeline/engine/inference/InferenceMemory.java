@@ -1,5 +1,8 @@
 package io.ridgeline.engine.inference;
 
+import io.ridgeline.engine.hardware.Precision;
+
+import io.ridgeline.engine.software.ServingBehaviour;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
@@ -31,18 +34,27 @@ public final class InferenceMemory {
         int layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded
         double w = plan.weightPrecision().bytes();
         this.ep = plan.ep();
-        double perLayer = localAttentionParams(model, tp) + localMlpParams(model, tp, ep) + model.normParamsPerLayer();
+        // Experts in their own format: 16-bit when the runtime's MoE kernels take no quantized experts.
+        Precision expert = Replica.moeExpertPrecision(plan);
+        double expertBytes = expert == plan.computePrecision() ? w : expert.bytes();
+        double experts = model.isMoe() ? localExpertParams(model, tp, ep) : 0;
+        double perLayer = localAttentionParams(model, tp) + localMlpParams(model, tp, ep) - experts
+                + model.normParamsPerLayer() + experts * expertBytes / w;
         double embedding = (double) model.vocab() * model.hidden() / tp;
         // pp = 1: one stage holds both ends (one matrix when tied); pp > 1: the heavier end stage holds one matrix.
         double ends = plan.pp() == 1 ? (model.tiedEmbeddings() ? 1 : 2) * embedding : embedding;
-        this.weightBytes = (layersPerStage * perLayer + ends + model.hidden()) * w;
+        // The embedding table and the LM head stay 16-bit in fp8/fp4 checkpoints (ModelOpt quantizes the linear layers
+        // and excludes lm_head; the embedding is a lookup), as the LM head's time already assumes (Replica.head).
+        double endBytes = Math.max(w, 2);
+        this.weightBytes = (layersPerStage * perLayer + model.hidden()) * w + ends * endBytes;
         this.kvBytesPerTokenAllLayers = KvCache.bytesPerTokenPerLayer(model, tp, plan.kvCachePrecision().bytes())
                 * layersPerStage;
         // Peak live activations of a prefill layer per token: the residual stream and its normalized copy, the local
         // QKV output and the local MLP intermediate (gate and up) in the activation format.
         double a = plan.activationPrecision().bytes();
         double ffn = model.isMoe() ? model.moe().expertFfn() * model.moe().topK() : model.ffn();
-        double qkv = (double) model.hidden() / tp + 2.0 * KvCache.kvHeadsPerRank(model, tp) * model.headDim();
+        double qkv = (double) model.heads() * model.headDim() / tp
+                + 2.0 * KvCache.kvHeadsPerRank(model, tp) * model.headDim();
         this.activationBytesPerToken = a * (2.0 * model.hidden() + qkv + 2.0 * ffn / tp);
         this.logitBytesPerSequence = LOGIT_BYTES * model.vocab() / tp;
         this.reserveBytes = RESERVE_FRACTION * capacityBytes;
@@ -62,15 +74,51 @@ public final class InferenceMemory {
                 + (double) model.hidden() * model.moe().experts();
     }
 
-    /** Attention weights on one TP rank: Q and O split, K and V split or replicated (see {@link KvCache}). */
+    /** Routed experts / (tp x ep) and shared experts / tp of one MoE layer on one GPU (the router excluded). */
+    static double localExpertParams(ModelSpec model, int tp, int ep) {
+        double expert = (double) model.mlp().matrices() * model.hidden() * model.moe().expertFfn();
+        return expert * model.moe().experts() / ((double) tp * ep) + expert * model.moe().sharedExperts() / tp;
+    }
+
+    /**
+     * Attention weights on one TP rank: Q and O split, K and V split or replicated (see {@link KvCache}). Q and O are
+     * hidden x (heads x head_dim), through the model's head accessors (not hidden x hidden when a configuration sets
+     * its own head width).
+     */
     static double localAttentionParams(ModelSpec model, int tp) {
         double h = model.hidden();
+        double q = (double) model.heads() * model.headDim();
         double kvLocal = (double) KvCache.kvHeadsPerRank(model, tp) * model.headDim();
-        return 2.0 * h * h / tp + 2.0 * h * kvLocal;
+        return 2.0 * h * q / tp + 2.0 * h * kvLocal;
     }
 
     public double weightBytes() {
         return weightBytes;
+    }
+
+    /** KV-cache bytes of one token (all layers of the stage) on one GPU. */
+    public double kvBytesPerToken() {
+        return kvBytesPerTokenAllLayers;
+    }
+
+    /**
+     * The paged KV pool on one GPU under continuous batching: the runtime's share of memory (of what is free after
+     * weights, its reserve and the activation workspace for {@code workspaceTokens} tokens per step — TensorRT-LLM
+     * kv_cache_free_gpu_mem_fraction — or of the whole device, which then also holds those — vLLM
+     * gpu_memory_utilization, SGLang mem_fraction_static). 0 when nothing is left.
+     */
+    public double kvPoolBytes(ServingBehaviour runtime, double workspaceTokens) {
+        double other = weightBytes + runtime.runtimeReserveBytes() + activationBytesPerToken * workspaceTokens;
+        double pool = runtime.kvMemoryBasis() == ServingBehaviour.KvMemoryBasis.FREE_AFTER_LOAD
+                ? runtime.kvMemoryFraction() * (capacityBytes - other)
+                : runtime.kvMemoryFraction() * capacityBytes - other;
+        return Math.max(0, pool);
+    }
+
+    /** Everything resident on one GPU while serving: weights, the KV pool, workspace and reserve (continuous batching). */
+    public double servingBytes(ServingBehaviour runtime, double workspaceTokens) {
+        return weightBytes + runtime.runtimeReserveBytes() + activationBytesPerToken * workspaceTokens
+                + kvPoolBytes(runtime, workspaceTokens);
     }
 
     /** Sequences of a replica's batch that one attention group (and so one GPU) holds: ceil(batch / ep). */

@@ -1,6 +1,7 @@
 package io.ridgeline.engine.inference;
 
 import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.software.ServingBehaviour;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 
@@ -26,9 +27,13 @@ import java.util.List;
  * @param kvCachePrecision    storage format of the KV cache
  * @param cudaGraphs          decode steps replayed as a CUDA graph (per-kernel host launch cost mostly removed)
  * @param fusedAttention      FlashAttention-style fused prefill attention; false writes and reads the s x s scores
+ * @param runtime             the serving runtime's limits, policies and per-step / per-request costs (a stack
+ *                            profile's serving section, or {@link ServingBehaviour#ENGINE_DEFAULT}); its CUDA-graph
+ *                            and attention settings are overridden by {@code cudaGraphs} and {@code fusedAttention}
  */
 public record InferencePlan(int tp, int pp, int ep, int dp, Precision weightPrecision, Precision activationPrecision,
-                            Precision kvCachePrecision, boolean cudaGraphs, boolean fusedAttention) {
+                            Precision kvCachePrecision, boolean cudaGraphs, boolean fusedAttention,
+                            ServingBehaviour runtime) {
 
     /** The documented default format when a case does not state it: 16-bit weights, activations and KV cache. */
     public static final Precision DEFAULT_PRECISION = Precision.BF16;
@@ -42,9 +47,19 @@ public record InferencePlan(int tp, int pp, int ep, int dp, Precision weightPrec
         storage(errors, "plan.weight_precision", weightPrecision);
         storage(errors, "plan.activation_precision", activationPrecision);
         storage(errors, "plan.kv_cache_precision", kvCachePrecision);
+        if (runtime == null) {
+            errors.add(InputError.of("inference plan", "plan.runtime", "a serving runtime", null));
+        }
         if (!errors.isEmpty()) {
             throw new InvalidInputException(errors);
         }
+    }
+
+    /** A plan on the engine's default runtime ({@link ServingBehaviour#ENGINE_DEFAULT}). */
+    public InferencePlan(int tp, int pp, int ep, int dp, Precision weightPrecision, Precision activationPrecision,
+                         Precision kvCachePrecision, boolean cudaGraphs, boolean fusedAttention) {
+        this(tp, pp, ep, dp, weightPrecision, activationPrecision, kvCachePrecision, cudaGraphs, fusedAttention,
+                ServingBehaviour.ENGINE_DEFAULT);
     }
 
     /** Tensor parallelism only, default 16-bit formats, no CUDA graphs, fused attention. */
@@ -74,16 +89,25 @@ public record InferencePlan(int tp, int pp, int ep, int dp, Precision weightPrec
 
     public InferencePlan withCudaGraphs(boolean on) {
         return new InferencePlan(tp, pp, ep, dp, weightPrecision, activationPrecision, kvCachePrecision, on,
-                fusedAttention);
+                fusedAttention, runtime);
     }
 
     public InferencePlan withPrecisions(Precision weights, Precision activations, Precision kvCache) {
-        return new InferencePlan(tp, pp, ep, dp, weights, activations, kvCache, cudaGraphs, fusedAttention);
+        return new InferencePlan(tp, pp, ep, dp, weights, activations, kvCache, cudaGraphs, fusedAttention, runtime);
     }
 
     public InferencePlan withParallelism(int tp, int pp, int ep, int dp) {
         return new InferencePlan(tp, pp, ep, dp, weightPrecision, activationPrecision, kvCachePrecision, cudaGraphs,
-                fusedAttention);
+                fusedAttention, runtime);
+    }
+
+    /**
+     * The plan on a runtime: its limits and costs, and its CUDA-graph and attention settings (a stack profile's
+     * serving section).
+     */
+    public InferencePlan withRuntime(ServingBehaviour r) {
+        return new InferencePlan(tp, pp, ep, dp, weightPrecision, activationPrecision, kvCachePrecision,
+                r.cudaGraphs(), r.attention().fused(), r);
     }
 
     private static void positive(List<InputError> errors, String field, int v) {

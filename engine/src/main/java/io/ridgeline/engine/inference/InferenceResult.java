@@ -6,8 +6,18 @@ import io.ridgeline.engine.evaluation.PlanResult;
 
 /**
  * One evaluated inference point for one replica. Times in seconds, bytes per GPU (most loaded pipeline stage).
- * The breakdown ({@code computeSeconds} ... {@code overheadSeconds}) covers the static-batch request from its arrival
- * to its last token and adds up to {@code e2eLatencySeconds}.
+ * What the latency and throughput fields mean depends on the {@link ServingMode}:
+ * <ul>
+ *   <li>static: the static batch, from its arrival to its last token; the breakdown ({@code computeSeconds} ...
+ *       {@code overheadSeconds}) adds up to {@code e2eLatencySeconds};</li>
+ *   <li>saturated: ttft from admission to the first token (the benchmark's queue in front of the engine is not
+ *       counted: at an unlimited rate it only grows), tpot the mean step (inter-token latency), e2e = ttft + (O - 1)
+ *       tpot, throughput the maximum sustained output tokens/s per GPU, {@code concurrency} the requests in flight
+ *       it settles at; the breakdown covers one request's lifetime of steps;</li>
+ *   <li>online: ttft including the queue (clients beyond what the replica runs, or Little's law at a request rate;
+ *       +infinity when the rate exceeds the saturated throughput), tpot the inter-token latency of mixed steps,
+ *       throughput per GPU at that load, {@code outputTokensPerSecondPerUser} = 1 / tpot.</li>
+ * </ul>
  *
  * @param ttftSeconds                         request overhead + prefill of the static batch
  * @param tpotSeconds                         mean decode step over the generated tokens (context grows); for a
@@ -22,6 +32,9 @@ import io.ridgeline.engine.evaluation.PlanResult;
  * @param averagePowerWatts                   per GPU: energy / e2e / GPUs
  * @param dramBytes                           DRAM bytes per GPU over the request (weights, KV cache, activations)
  * @param networkBytes                        bytes each GPU sends over the request (TP all-reduces, PP hand-offs)
+ * @param mode                                how requests arrived (what the fields above mean)
+ * @param concurrency                         requests in flight (static: the batch; continuous: where it settles)
+ * @param outputTokensPerSecondPerUser        one request's output speed, 1 / tpot
  */
 public record InferenceResult(
         Infeasibility infeasibility, String detail,
@@ -31,7 +44,8 @@ public record InferenceResult(
         double memoryCapacityBytes,
         double computeSeconds, double memoryBoundSeconds, double communicationSeconds, double overheadSeconds,
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, int gpusPerReplica, int batch,
-        int outputTokens, double dramBytes, double networkBytes) implements PlanResult {
+        int outputTokens, double dramBytes, double networkBytes, ServingMode mode, double concurrency,
+        double outputTokensPerSecondPerUser) implements PlanResult {
 
     /**
      * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
@@ -57,15 +71,17 @@ public record InferenceResult(
         return weightBytes + kvCacheBytes + activationBytes + reserveBytes;
     }
 
-    /** Energy of the whole static batch over its generated tokens. */
+    /** Energy of the whole static batch (continuous: the requests in flight) over their generated tokens. */
     public double joulesPerOutputToken() {
         return energyJoules / ((double) batch * outputTokens);
     }
 
     /** A point that cannot be evaluated (plan shape, GPU count): no times, only the reason. */
-    static InferenceResult invalid(Infeasibility why, String detail, int gpusPerReplica, int batch, int outputTokens) {
+    static InferenceResult invalid(Infeasibility why, String detail, int gpusPerReplica, int batch, int outputTokens,
+                                   ServingMode mode) {
         double nan = Double.NaN;
         return new InferenceResult(why, detail, nan, nan, nan, nan, nan, nan, nan, 0, 0, nan, nan, nan, nan, nan, nan,
-                nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, gpusPerReplica, batch, outputTokens, nan, nan);
+                nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, gpusPerReplica, batch, outputTokens, nan, nan, mode, nan,
+                nan);
     }
 }

@@ -36,6 +36,7 @@ public final class InferenceStep {
     private PrefillTime prefill;
     private DecodeTime decode;
     private InferenceMemory memory;
+    private ContinuousBatching batching;
     private ChipEnergy energyModel;
 
     public InferenceStep() {
@@ -76,13 +77,17 @@ public final class InferenceStep {
         if ((model != lastModel || plan != lastPlan)
                 && ShapeRules.model(model, plan.tp(), plan.pp(), 1, plan.ep(), "inference plan", null) != null) {
             return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, InputError.details(check(model, plan)),
-                    plan.gpusPerReplica(), w.batch(), w.outputTokens());
+                    plan.gpusPerReplica(), w.batch(), w.outputTokens(), w.mode());
         }
         if (plan.gpus() > system.gpuCount()) {
             return InferenceResult.invalid(Infeasibility.GPU_COUNT, "plan needs " + plan.gpus() + " GPUs but the system has "
-                    + system.gpuCount(), plan.gpusPerReplica(), w.batch(), w.outputTokens());
+                    + system.gpuCount(), plan.gpusPerReplica(), w.batch(), w.outputTokens(), w.mode());
         }
         prepare(model, system, plan);
+        return w.mode() == ServingMode.STATIC ? staticBatch(plan, w) : continuous(plan, w);
+    }
+
+    private InferenceResult staticBatch(InferencePlan plan, InferenceWorkload w) {
         Replica r = replica;
         int gpus = plan.gpusPerReplica();
 
@@ -121,10 +126,115 @@ public final class InferenceStep {
                     + servingBatch * prefill.seconds(1, w.inputTokens(), scratch, 0);
             serving = (double) servingBatch * w.outputTokens() / lifetime / gpus;
         }
+        return result(plan, w, why, detail, ttft, prefillSeconds, tpot, decodeSeconds, e2e, tokensPerSecondPerGpu,
+                serving, Math.max(servingBatch, 0), maxBatch, kvBytes, activationBytes, memory.reserveBytes(),
+                w.batch(), w.batch());
+    }
 
+    /**
+     * Saturated and online continuous batching ({@link ContinuousBatching}). The breakdown and energy cover one
+     * request's lifetime of average steps (ttft + (O - 1) tpot) with the requests in flight.
+     */
+    private InferenceResult continuous(InferencePlan plan, InferenceWorkload w) {
+        ContinuousBatching cb = batching;
+        acc.reset();
+        switch (w.mode()) {
+            case SATURATED -> cb.saturated(w.inputTokens(), w.outputTokens(), w.concurrency(), acc);
+            case ONLINE -> {
+                if (w.concurrency() > 0) {
+                    cb.onlineClients(w.concurrency(), w.inputTokens(), w.outputTokens(), acc);
+                } else {
+                    cb.onlineRate(w.requestsPerSecond(), w.inputTokens(), w.outputTokens(), acc);
+                }
+            }
+            default -> throw new IllegalStateException("not a continuous mode: " + w.mode());
+        }
+        int gpus = plan.gpusPerReplica();
+        int context = w.maxContextTokens();
+        int maxBatch = (int) Math.min(Integer.MAX_VALUE, cb.maxConcurrency);
+        double kvBytes = cb.kvPoolBytes;
+        double activationBytes = workspaceBytes(cb.workspaceTokens);
+        double reserve = plan.runtime().runtimeReserveBytes();
+        Infeasibility why = Infeasibility.NONE;
+        String detail = "";
+        if (cb.concurrency < 1) {
+            why = Infeasibility.MEMORY_CAPACITY;
+            detail = null;
+            kvBytes = memory.kvCacheBytes(1, context);
+        }
+        double tpot = cb.interTokenSeconds;
+        double ttft = cb.ttftSeconds;
+        double decodeSeconds = (w.outputTokens() - 1) * tpot;
+        double e2e = ttft + decodeSeconds;
+        double perGpu = cb.outputTokensPerSecond / gpus;
+        // The accumulator holds one average step: scale it to a request's lifetime of steps.
+        double lifetimeSteps = Double.isFinite(e2e) && cb.stepSeconds > 0 ? e2e / cb.stepSeconds : 0;
+        acc.scale(lifetimeSteps);
+        int inFlight = (int) Math.round(cb.concurrency);
+        return result(plan, w, why, detail, ttft, cb.stepSeconds, tpot, decodeSeconds, e2e, perGpu, perGpu,
+                inFlight, maxBatch, kvBytes, activationBytes, reserve, Math.max(inFlight, 1), cb.concurrency);
+    }
+
+    /**
+     * The latency-throughput curve users plot: for each number of online clients, one request's output speed
+     * (tokens/s per user, 1 / inter-token latency) and the replica's output tokens/s per GPU. Prepares the replica
+     * once and fills the caller's arrays (no allocation per point); NaN where the plan is invalid or does not fit.
+     */
+    public void curve(ModelSpec model, SystemSpec system, InferencePlan plan, int inputTokens, int outputTokens,
+                      int[] clients, double[] tokensPerSecondPerUser, double[] tokensPerSecondPerGpu) {
+        boolean ok = check(model, plan).isEmpty() && plan.gpus() <= system.gpuCount();
+        if (ok) {
+            prepare(model, system, plan);
+        }
+        for (int i = 0; i < clients.length; i++) {
+            if (!ok) {
+                tokensPerSecondPerUser[i] = Double.NaN;
+                tokensPerSecondPerGpu[i] = Double.NaN;
+                continue;
+            }
+            batching.onlineClients(clients[i], inputTokens, outputTokens, null);
+            boolean fits = batching.concurrency >= 1;
+            tokensPerSecondPerUser[i] = fits ? 1 / batching.interTokenSeconds : Double.NaN;
+            tokensPerSecondPerGpu[i] = fits ? batching.outputTokensPerSecond / plan.gpusPerReplica() : Double.NaN;
+        }
+    }
+
+    /**
+     * The decode pool of disaggregated serving at saturation: fills {@code out} with {requests in flight, step
+     * seconds, output tokens/s of the replica}; NaN when the plan is invalid. See {@link DisaggregatedServing}.
+     */
+    void decodePool(ModelSpec model, SystemSpec system, InferencePlan plan, int inputTokens, int outputTokens,
+                    double[] out) {
+        if (!check(model, plan).isEmpty() || plan.gpus() > system.gpuCount()) {
+            java.util.Arrays.fill(out, Double.NaN);
+            return;
+        }
+        prepare(model, system, plan);
+        batching.decodeOnly(inputTokens, outputTokens, null);
+        out[0] = batching.concurrency;
+        out[1] = batching.stepSeconds;
+        out[2] = batching.outputTokensPerSecond;
+    }
+
+    /** KV-cache bytes of one token on one GPU of the plan's replica (prepared by the last call). */
+    double kvBytesPerTokenPerGpu() {
+        return memory.kvBytesPerToken();
+    }
+
+    private double workspaceBytes(double tokens) {
+        return memory.activationBytes(1, tokens) - memory.activationBytes(1, 0);
+    }
+
+    private InferenceResult result(InferencePlan plan, InferenceWorkload w, Infeasibility why, String detail,
+                                   double ttft, double prefillSeconds, double tpot, double decodeSeconds, double e2e,
+                                   double tokensPerSecondPerGpu, double serving, int servingBatch, int maxBatch,
+                                   double kvBytes, double activationBytes, double reserveBytes, int batch,
+                                   double concurrency) {
+        Replica r = replica;
+        int gpus = plan.gpusPerReplica();
         Bottleneck bottleneck = why == Infeasibility.MEMORY_CAPACITY ? Bottleneck.MEMORY_CAPACITY : bottleneck(acc);
         // MODEL.md sec. 8, bottom-up: the accumulator holds one rank of each stage (all layers in sequence), so the
-        // replica's work is that times the ranks per stage; static power runs on every GPU for the whole request.
+        // replica's work is that times the ranks per stage; static power runs on every GPU for the whole window.
         double ranksPerStage = (double) gpus / plan.pp();
         double dramBytes = acc.dramBytes * ranksPerStage / gpus;
         double networkBytes = (acc.scaleUpBytes + acc.scaleOutBytes) * ranksPerStage / gpus;
@@ -132,12 +242,11 @@ public final class InferenceStep {
                 ranksPerStage * acc.dramBytes, ranksPerStage * acc.scaleUpBytes, ranksPerStage * acc.scaleOutBytes);
         double energy = energyModel.joules(dynamic, e2e, gpus);
         double power = energy / e2e / gpus;
-
         return new InferenceResult(why, detail, ttft, prefillSeconds, tpot, decodeSeconds, e2e, tokensPerSecondPerGpu,
-                serving, Math.max(servingBatch, 0), maxBatch, memory.weightBytes(), kvBytes, activationBytes,
-                memory.reserveBytes(), memory.capacityBytes(), acc.computeSeconds, acc.memorySeconds,
+                serving, servingBatch, maxBatch, memory.weightBytes(), kvBytes, activationBytes, reserveBytes,
+                memory.capacityBytes(), acc.computeSeconds, acc.memorySeconds,
                 acc.scaleUpSeconds + acc.scaleOutSeconds, acc.overheadSeconds, bottleneck, energy, power, gpus,
-                w.batch(), w.outputTokens(), dramBytes, networkBytes);
+                batch, w.outputTokens(), dramBytes, networkBytes, w.mode(), concurrency, 1 / tpot);
     }
 
     private Bottleneck bottleneck(Breakdown b) {
@@ -162,6 +271,7 @@ public final class InferenceStep {
         prefill = new PrefillTime(replica);
         decode = new DecodeTime(replica);
         memory = new InferenceMemory(model, plan, system.chip().memoryBytes());
+        batching = new ContinuousBatching(replica, memory);
         lastModel = model;
         lastSystem = system;
         lastPlan = plan;

@@ -13,7 +13,7 @@ public final class KvCache {
 
     /** KV heads stored on each tensor-parallel rank. */
     public static int kvHeadsPerRank(ModelSpec model, int tp) {
-        return (model.kvHeads() + tp - 1) / tp;
+        return model.kvHeadsPerRank(tp);
     }
 
     /** K and V bytes of one token in one layer on one rank. */

@@ -1,5 +1,7 @@
 package io.ridgeline.engine.inference;
 
+import io.ridgeline.engine.hardware.Precision;
+
 /**
  * Prefill of a static batch: every prompt token through every layer with GEMMs of M = batch x input tokens on the
  * hierarchical roofline ({@code ops.GemmModel}), causal attention fused (FlashAttention: flops at the family's
@@ -21,15 +23,17 @@ final class PrefillTime {
         double perLayer = 0;
         double launch = r.chip.family().kernelLaunchSeconds();
         for (int i = 0; i < r.gemmN.length; i++) {
-            perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], acc, weight * r.layers);
+            perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], r.compute, r.weightBytes, acc, weight * r.layers);
         }
         if (r.moe) {
             // The busiest EP rank runs its touched experts on the stage's token copies routed to it.
             double stageTokens = stageBatch * inputTokens;
-            double touched = r.localExpertsTouched(stageTokens);
+            double touched = r.localExpertsTouched(r.distinctRoutedTokens(stageTokens));
             double tokensPerExpert = r.localExpertTokens(stageTokens) / touched;
-            perLayer += gemm(touched, tokensPerExpert, r.expertUpN, r.hidden, acc, weight * r.layers);
-            perLayer += gemm(touched, tokensPerExpert, r.hidden, r.expertDownK, acc, weight * r.layers);
+            perLayer += gemm(touched, tokensPerExpert, r.expertUpN, r.hidden, r.expertPrecision, r.expertWeightBytes,
+                    acc, weight * r.layers);
+            perLayer += gemm(touched, tokensPerExpert, r.hidden, r.expertDownK, r.expertPrecision, r.expertWeightBytes,
+                    acc, weight * r.layers);
             // Dispatch and combine of each token's top-k copies, and the router's top-k / permute kernels.
             perLayer += 2 * r.epAllToAllSeconds(m * r.topK * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
             double moeKernels = FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER * launch;
@@ -47,7 +51,7 @@ final class PrefillTime {
         perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
         double t = r.layers * perLayer;
         // Embedding gather, final norm, LM head for the last position of each sequence, logits gather, sampling.
-        t += gemm(1, batch, r.vocabLocal, r.hidden, acc, weight);
+        t += headGemm(batch, acc, weight);
         t += r.tpAllReduceSeconds(batch * r.vocabLocal * 4, acc, weight);
         double stepFixed = FixedCosts.DECODE_KERNELS_PER_STEP * r.fixed.perKernelSeconds() + r.fixed.hostSecondsPerStep();
         acc.overhead(stepFixed, weight);
@@ -56,15 +60,28 @@ final class PrefillTime {
         return t;
     }
 
+    /** The LM head in its 16-bit format ({@link Replica#head}); its launch goes to overhead. */
+    private double headGemm(double m, Breakdown acc, double times) {
+        double t = r.gemm.seconds(1, m, r.vocabLocal, r.hidden, r.head);
+        double launch = r.chip.family().kernelLaunchSeconds();
+        double flops = 2 * m * r.vocabLocal * r.hidden;
+        double bytes = r.vocabLocal * r.hidden * r.headWeightBytes + m * (r.vocabLocal + r.hidden) * r.actBytes;
+        acc.kernel(t - launch, flops / r.headFlopsPerSecond, bytes / r.dramBytesPerSecond, times);
+        acc.traffic(flops, bytes, times);
+        acc.overhead(launch, times);
+        return t;
+    }
+
     /**
      * A (batched) GEMM on the roofline; its launch goes to overhead, the rest to compute or memory. {@code times}: how
      * often it runs in the pass (layers x weight).
      */
-    private double gemm(double count, double m, double n, double k, Breakdown acc, double times) {
-        double t = r.gemm.seconds(count, m, n, k, r.compute);
+    private double gemm(double count, double m, double n, double k, Precision p, double weightBytes, Breakdown acc,
+                        double times) {
+        double t = r.gemm.seconds(count, m, n, k, p);
         double launch = r.chip.family().kernelLaunchSeconds();
         double flops = 2 * count * m * n * k / r.gemmFlopsPerSecond;
-        double bytes = count * (n * k * r.weightBytes + m * (n + k) * r.actBytes) / r.dramBytesPerSecond;
+        double bytes = count * (n * k * weightBytes + m * (n + k) * r.actBytes) / r.dramBytesPerSecond;
         acc.kernel(t - launch, flops, bytes, times);
         acc.traffic(2 * count * m * n * k, bytes * r.dramBytesPerSecond, times);
         acc.overhead(launch, times);

@@ -45,10 +45,19 @@ final class Replica {
     final double kvBytes;
     final double dramBytesPerSecond;
     final double gemmFlopsPerSecond;
+    /**
+     * The LM head's format: quantized checkpoints leave it in 16 bits (ModelOpt excludes lm_head from fp8/NVFP4
+     * quantization; Transformer Engine recipes keep the output layer in bf16), so it runs at the 16-bit rate.
+     */
+    final Precision head;
+    final double headFlopsPerSecond;
+    final double headWeightBytes;
     final double attentionFlopsPerSecond;
     final double overlapExponent;
     final double scaleUpBytesPerSecond;
     final double scaleUpEfficiency;
+    final CollectiveCurve curve;
+    private final double ncclFloorStepSeconds;
 
     final int tp;
     final int ep;
@@ -58,6 +67,15 @@ final class Replica {
     final double headDim;
     final double headsLocal;
     final double kvWidthLocal;
+    /**
+     * Times a decode step reads each cached KV head: 1 for a kernel that shares it across the query-head group, the
+     * group size for one that streams it per query head (the runtime's {@code decode_attention}).
+     */
+    final double decodeKvReads;
+    /** MoE expert GEMMs: their format (16-bit when the runtime cannot run quantized experts), bytes and rate. */
+    final Precision expertPrecision;
+    final double expertWeightBytes;
+    final double expertFlopsPerSecond;
     /** Dense GEMMs of one layer on one rank, as (n, k) pairs with M = tokens: QKV, O, MLP up(+gate), MLP down. */
     final double[] gemmN;
     final double[] gemmK;
@@ -92,7 +110,7 @@ final class Replica {
         this.memoryOp = new MemoryBoundOp(chip);
         CollectiveCurve curve = catalog.curve(chip);
         this.collective = new CollectiveModel(system, curve);
-        this.fixed = new FixedCosts(system, plan.cudaGraphs());
+        this.fixed = new FixedCosts(system, plan.cudaGraphs(), plan.runtime());
         this.tp = plan.tp();
         this.ep = plan.ep();
         this.tpGroup = Placement.group(tp, 1, system.scaleUpDomain());
@@ -101,21 +119,39 @@ final class Replica {
 
         this.compute = plan.computePrecision();
         this.weightBytes = plan.weightPrecision().bytes();
-        this.actBytes = plan.activationPrecision().bytes();
+        // Activations live in 16 bits between kernels even when GEMMs run in fp8/fp4: the recipes quantize each GEMM's
+        // input on the fly and write bf16 outputs (Transformer Engine / ModelOpt fp8 and NVFP4 recipes).
+        this.actBytes = Math.max(2, plan.activationPrecision().bytes());
         this.kvBytes = plan.kvCachePrecision().bytes();
         this.dramBytesPerSecond = chip.effectiveMemoryBytesPerSecond();
-        this.gemmFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().gemmPeakFraction();
-        this.attentionFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().flashFraction();
+        this.gemmFlopsPerSecond = chip.peakFlopsPerSecond(compute) * chip.family().gemmPeakFraction(compute);
+        this.head = compute.bytes() < 2 ? Precision.BF16 : compute;
+        this.headFlopsPerSecond = chip.peakFlopsPerSecond(head) * chip.family().gemmPeakFraction();
+        this.headWeightBytes = Math.max(weightBytes, head.bytes());
+        this.attentionFlopsPerSecond = chip.peakFlopsPerSecond(contextAttentionPrecision(plan))
+                * chip.family().flashFraction();
         this.overlapExponent = chip.family().overlapExponent();
         this.scaleUpBytesPerSecond = system.scaleUpBytesPerSecond();
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
+        this.curve = curve;
+        this.ncclFloorStepSeconds = system.scaleUpStepLatencySeconds();
 
         this.layers = model.layers();
         this.layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded
         this.hidden = model.hidden();
         this.headDim = model.headDim();
         this.headsLocal = (double) model.heads() / tp;
-        this.kvWidthLocal = (double) KvCache.kvHeadsPerRank(model, tp) * model.headDim();
+        int kvHeadsLocal = KvCache.kvHeadsPerRank(model, tp);
+        this.kvWidthLocal = (double) kvHeadsLocal * model.headDim();
+        // Query width through the model's head accessors: heads x head_dim, which is not hidden when a configuration
+        // sets its own head width (Qwen3, GPT-OSS).
+        double qWidthLocal = headsLocal * headDim;
+        this.decodeKvReads = plan.runtime().decodeAttention().kvReadsPerKvHead(model.headDim(),
+                headsLocal / kvHeadsLocal);
+        this.expertPrecision = moeExpertPrecision(plan);
+        this.expertWeightBytes = expertPrecision == compute ? weightBytes : expertPrecision.bytes();
+        this.expertFlopsPerSecond = chip.peakFlopsPerSecond(expertPrecision)
+                * chip.family().gemmPeakFraction(expertPrecision);
         this.moe = model.isMoe();
         double upMatrices = model.mlp().matrices() - 1;
         if (moe) {
@@ -123,13 +159,13 @@ final class Replica {
             int shared = model.moe().sharedExperts();
             if (shared == 0) {
                 // QKV, O, router (replicated, N = experts).
-                this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, model.moe().experts()};
-                this.gemmK = new double[]{hidden, hidden / tp, hidden};
+                this.gemmN = new double[]{qWidthLocal + 2 * kvWidthLocal, hidden, model.moe().experts()};
+                this.gemmK = new double[]{hidden, qWidthLocal, hidden};
             } else {
                 // Shared experts run on every token like a dense MLP of width shared x expert ffn, split over TP.
-                this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, model.moe().experts(),
+                this.gemmN = new double[]{qWidthLocal + 2 * kvWidthLocal, hidden, model.moe().experts(),
                         upMatrices * shared * ffnLocal, hidden};
-                this.gemmK = new double[]{hidden, hidden / tp, hidden, hidden, shared * ffnLocal};
+                this.gemmK = new double[]{hidden, qWidthLocal, hidden, hidden, shared * ffnLocal};
             }
             this.experts = model.moe().experts();
             this.topK = model.moe().topK();
@@ -140,8 +176,8 @@ final class Replica {
             this.expertParamsLocal = model.mlp().matrices() * hidden * ffnLocal;
         } else {
             double ffnLocal = (double) model.ffn() / tp;
-            this.gemmN = new double[]{hidden / tp + 2 * kvWidthLocal, hidden, upMatrices * ffnLocal, hidden};
-            this.gemmK = new double[]{hidden, hidden / tp, hidden, ffnLocal};
+            this.gemmN = new double[]{qWidthLocal + 2 * kvWidthLocal, hidden, upMatrices * ffnLocal, hidden};
+            this.gemmK = new double[]{hidden, qWidthLocal, hidden, ffnLocal};
             this.experts = 0;
             this.topK = 0;
             this.localExperts = 0;
@@ -155,8 +191,32 @@ final class Replica {
                 : (double) model.ffn() / tp;
         // RMSNorm read+write x2, residual add read 2 + write 1 x2, SwiGLU/GeLU read 2-3 + write 1 of the local
         // intermediate, rotary read+write of local Q and K, K and V written to the cache.
+        // MoE: the permute kernel reads each token's hidden state and writes its top-k copies in expert order; the
+        // finalize kernel reads the k expert outputs back and writes their weighted sum (vLLM fused_moe moe_align /
+        // moe_sum, TensorRT-LLM expandInputRows / finalizeMoeRouting).
+        double routing = moe ? (1 + topK) * hidden + (topK + 1) * hidden : 0;
         this.elementwiseBytesPerToken = actBytes * (2 * 2 * hidden + 2 * 3 * hidden + (upMatrices + 1) * ffnTouched
-                + 2 * (hidden / tp + kvWidthLocal)) + 2 * kvWidthLocal * kvBytes;
+                + 2 * (qWidthLocal + kvWidthLocal) + routing) + 2 * kvWidthLocal * kvBytes;
+    }
+
+    /**
+     * The format of context (prefill) attention: the GEMM format when it is 16-bit; fp8 for an fp8/fp4 model only when
+     * the runtime runs fp8 FMHA and the KV cache is fp8 (an fp4 model with an fp8 cache runs fp8 FMHA); else 16-bit,
+     * the attention operator computing in fp16/bf16 around quantized GEMMs.
+     */
+    static Precision contextAttentionPrecision(InferencePlan plan) {
+        Precision compute = plan.computePrecision();
+        if (compute.bytes() >= 2) {
+            return compute;
+        }
+        boolean fp8 = plan.runtime().fp8ContextAttention() && plan.kvCachePrecision() == Precision.FP8;
+        return fp8 ? Precision.FP8 : Precision.BF16;
+    }
+
+    /** The expert GEMMs' format: the model's, or 16-bit when the runtime's MoE kernels take no quantized experts. */
+    static Precision moeExpertPrecision(InferencePlan plan) {
+        Precision compute = plan.computePrecision();
+        return compute.bytes() < 2 && !plan.runtime().quantizedMoe() ? Precision.BF16 : compute;
     }
 
     /**
@@ -164,13 +224,37 @@ final class Replica {
      * the activation format; compute on M rounded up to the MMA tile height; soft roofline as every operator.
      */
     double smallGemmSeconds(double m, double n, double k, double matrices, Breakdown acc, double weight) {
-        double memory = (matrices * n * k * weightBytes + matrices * m * (k + n) * actBytes) / dramBytesPerSecond;
+        return smallGemmSeconds(m, n, k, matrices, weightBytes, gemmFlopsPerSecond, acc, weight);
+    }
+
+    /** {@link #smallGemmSeconds} for the MoE experts, in their own format ({@link #expertPrecision}). */
+    double expertGemmSeconds(double m, double n, double k, double matrices, Breakdown acc, double weight) {
+        return smallGemmSeconds(m, n, k, matrices, expertWeightBytes, expertFlopsPerSecond, acc, weight);
+    }
+
+    private double smallGemmSeconds(double m, double n, double k, double matrices, double wBytes,
+                                    double flopsPerSecond, Breakdown acc, double weight) {
+        double bytes = matrices * n * k * wBytes + matrices * m * (k + n) * actBytes;
+        double memory = bytes / dramBytesPerSecond;
         double rows = Math.ceil(m / MMA_ROWS) * MMA_ROWS;
-        double flops = 2 * rows * n * k * matrices / gemmFlopsPerSecond;
+        double flops = 2 * rows * n * k * matrices / flopsPerSecond;
         double t = Roofline.combine(flops, memory, overlapExponent);
         acc.kernel(t, flops, memory, weight);
-        acc.traffic(2 * rows * n * k * matrices, matrices * n * k * weightBytes + matrices * m * (k + n) * actBytes,
-                weight);
+        acc.traffic(2 * rows * n * k * matrices, bytes, weight);
+        return t;
+    }
+
+    /** The LM head over the local vocabulary for {@code m} rows (decode class: weights read once), in 16 bits. */
+    double headSeconds(double m, Breakdown acc, double weight) {
+        double n = vocabLocal;
+        double k = hidden;
+        double bytes = n * k * headWeightBytes + m * (k + n) * actBytes;
+        double memory = bytes / dramBytesPerSecond;
+        double rows = Math.ceil(m / MMA_ROWS) * MMA_ROWS;
+        double flops = 2 * rows * n * k / headFlopsPerSecond;
+        double t = Roofline.combine(flops, memory, overlapExponent);
+        acc.kernel(t, flops, memory, weight);
+        acc.traffic(2 * rows * n * k, bytes, weight);
         return t;
     }
 
@@ -196,6 +280,16 @@ final class Replica {
     double localExpertsTouched(double tokens) {
         double share = expertsTouched(tokens) / ep;
         return Math.min(localExperts, Math.max(share, 1));
+    }
+
+    /**
+     * Distinct hidden states the router sees among {@code tokens} tokens: all of them, or one when the benchmark's
+     * prompts repeat a single token. Then every position of every sequence carries the same hidden state (the values
+     * are equal, so causal attention returns that value at every position; rotary embedding turns only Q and K), the
+     * sequences decode the same tokens, and each pass routes to the same top-k experts.
+     */
+    double distinctRoutedTokens(double tokens) {
+        return plan.runtime().identicalPrompts() ? Math.min(tokens, 1) : tokens;
     }
 
     /** Routed token copies (token x top-k) the busiest EP rank computes for {@code tokens} tokens of the stage. */
@@ -242,8 +336,17 @@ final class Replica {
         if (out) {
             t = collective.allReduce(bytes, tpGroup);
         } else {
+            // The runtime's own small-message latency, plus the transfer: at the plateau rate, or for medium messages
+            // what NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench
+            // G0019-G0085: 33 MB reaches ~62% of the H100 plateau), whichever is longer.
             double wire = 2.0 * (tp - 1) / tp * bytes;
-            t = fixed.allReduceLatencySeconds(tp) + wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
+            double plateau = wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
+            // The curve is measured on 8 ranks: its time beyond the 8-rank floor, scaled by this group's ring volume.
+            double wire8 = 2.0 * 7 / 8 * bytes;
+            double beyondFloor = wire8 / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
+                    - CollectiveCurve.latencySteps(8) * ncclFloorStepSeconds;
+            double measured = beyondFloor * wire / wire8;
+            t = fixed.allReduceLatencySeconds(tp) + Math.max(plateau, measured);
         }
         acc.communication(t, out, weight);
         acc.wire(2.0 * (tp - 1) / tp * bytes, out, weight); // ring volume; all of it charged to the slower network

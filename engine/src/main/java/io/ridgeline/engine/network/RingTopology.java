@@ -1,5 +1,6 @@
 package io.ridgeline.engine.network;
 
+import io.ridgeline.engine.cost.NetworkCapex;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.technology.LinkType;

@@ -1,5 +1,7 @@
 package io.ridgeline.engine.network;
 
+import io.ridgeline.engine.cost.NetworkCapex;
+
 /**
  * A network of {@link #endpoints()} ranks (GPUs or their NICs), for topology-aware collectives (MODEL.md sec. 4).
  *

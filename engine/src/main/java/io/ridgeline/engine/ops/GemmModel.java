@@ -31,7 +31,8 @@ public final class GemmModel {
     private final double launchSeconds;
     private final double tileOverheadCycles;
     private final double overlapExponent;
-    private final double gemmFraction;
+    /** Sustained share of each format's dense peak, indexed by {@link Precision#ordinal()} (families.csv). */
+    private final double[] peakFraction = new double[Precision.values().length];
     private final ShapeCache cache = new ShapeCache();
     /** Running DRAM-byte meter for the energy model (operands once, output once; split-K partials not counted). */
     private double meteredDramBytes;
@@ -45,7 +46,9 @@ public final class GemmModel {
         this.launchSeconds = chip.family().kernelLaunchSeconds();
         this.tileOverheadCycles = chip.family().tileOverheadCycles();
         this.overlapExponent = chip.family().overlapExponent();
-        this.gemmFraction = chip.family().gemmPeakFraction();
+        for (Precision p : Precision.values()) {
+            peakFraction[p.ordinal()] = chip.family().gemmPeakFraction(p);
+        }
     }
 
     public Chip chip() {
@@ -74,7 +77,9 @@ public final class GemmModel {
 
     private double compute(double batch, double m, double n, double k, Precision p) {
         double bytes = p.bytes();
-        double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * gemmFraction / (sms * clockHz);
+        // FP8 and FP4 GEMMs sustain their own share of their own peak (families.csv gemm_low_precision_fraction,
+        // fp4_gemm_fraction).
+        double flopsPerCyclePerSm = chip.peakFlopsPerSecond(p) * peakFraction[p.ordinal()] / (sms * clockHz);
         // DRAM: each operand once, the output once.
         double dramSeconds = batch * (m * k + k * n + m * n) * bytes / dramBytesPerSecond;
         double best = Double.MAX_VALUE;

@@ -9,7 +9,13 @@ public enum Recompute {
     /** Recompute only attention's s^2 part (softmax, dropout, score x V). */
     SELECTIVE,
     /** Keep only each layer's input; re-run the whole layer forward in backward. */
-    FULL;
+    FULL,
+    /**
+     * The least recomputation that fits (what frameworks are tuned to when a run states none): nothing if it fits,
+     * else selective where it saves memory, else full recomputation of as few layers per stage as needed (Megatron
+     * recompute_method=block). Resolved per evaluation from the memory model.
+     */
+    AUTO;
 
     /** The id files and result columns write: the lower-case name. */
     public String id() {

@@ -45,9 +45,14 @@ public final class ShapeRules {
         if (stop(first, all) == null && p.sp() && p.tp() == 1) {
             first = add(first, all, source, "plan.sp", "false without tensor parallelism (tp 1)", "true");
         }
-        if (stop(first, all) == null && m.isMoe() && ((long) p.dp() * p.cp()) % p.ep() != 0) {
-            first = add(first, all, source, "plan.ep", "a divisor of dp x cp = " + (long) p.dp() * p.cp()
-                    + " (expert ranks come out of the data- and context-parallel ranks)", Integer.toString(p.ep()));
+        // Experts split over TP take EP ranks from dp x cp; experts whole on a rank (expert TP 1, MoE parallel
+        // folding) may take them from tp x dp x cp (Megatron-core: tp x cp x dp = etp x ep x edp).
+        boolean expertTp = p.software().expertTensorParallel();
+        long pool = expertTp ? (long) p.dp() * p.cp() : (long) p.tp() * p.dp() * p.cp();
+        if (stop(first, all) == null && m.isMoe() && pool % p.ep() != 0) {
+            first = add(first, all, source, "plan.ep", "a divisor of " + (expertTp ? "dp x cp = " : "tp x dp x cp = ")
+                    + pool + " (expert ranks come out of the " + (expertTp ? "" : "tensor-, ")
+                    + "data- and context-parallel ranks)", Integer.toString(p.ep()));
         }
         return first;
     }
@@ -82,10 +87,11 @@ public final class ShapeRules {
             first = add(first, all, source, "plan.tp", "a divisor of the model's ffn (" + ffn + ")",
                     Integer.toString(tp));
         }
-        if (stop(first, all) == null && (long) pp * vpp > m.layers()) {
+        if (stop(first, all) == null && (long) pp * vpp > m.layers() && !edgesArePipelineLayers(m.layers(), pp, vpp)) {
             first = add(first, all, source, "plan.pp", "at most the model's layers (" + m.layers() + ") model "
-                    + "chunks (pp x vpp; stages may be uneven)", vpp == 1 ? Integer.toString(pp) : pp + " x vpp "
-                    + vpp);
+                    + "chunks (pp x vpp; stages may be uneven), or layers + 2 = " + (m.layers() + 2) + " when the "
+                    + "embedding and the loss count as pipeline layers", vpp == 1 ? Integer.toString(pp)
+                    : pp + " x vpp " + vpp);
         }
         if (stop(first, all) == null && vpp > 1 && pp == 1) {
             first = add(first, all, source, "plan.vpp", "1 without pipeline parallelism (pp 1)",
@@ -99,6 +105,16 @@ public final class ShapeRules {
                     + "), each GPU holding experts / ep", Integer.toString(ep));
         }
         return first;
+    }
+
+    /**
+     * True when the embedding and the loss count as one pipeline layer each, the only way the split works: layers do
+     * not divide the pp x vpp model chunks but layers + 2 do (Megatron-core {@code account_for_embedding_in_pipeline_split},
+     * {@code account_for_loss_in_pipeline_split}; the Megatron-Bridge Llama 3.1 405B recipes: 126 + 2 over 16 x 8).
+     */
+    public static boolean edgesArePipelineLayers(int layers, int pp, int vpp) {
+        int chunks = pp * vpp;
+        return pp > 1 && layers % chunks != 0 && (layers + 2) % chunks == 0;
     }
 
     /**

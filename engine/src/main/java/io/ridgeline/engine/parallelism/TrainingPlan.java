@@ -1,6 +1,8 @@
 package io.ridgeline.engine.parallelism;
 
 import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.software.LegacySwitches;
+import io.ridgeline.engine.software.TrainingBehaviour;
 
 /**
  * How a training step is mapped onto the cluster (Megatron-LM conventions).
@@ -15,12 +17,23 @@ import io.ridgeline.engine.hardware.Precision;
  * @param zero        ZeRO stage 0-3 over the data-parallel group
  * @param microBatch  sequences per micro-batch
  * @param globalBatch sequences per optimizer step
- * @param overlapGrad data-parallel gradient reduction overlapped with backward (Megatron overlap_grad_reduce)
- * @param flashAttention fused attention (no s x s tensor in memory); false = Megatron's unfused 2021-22 kernels
+ * @param recompute   activation recomputation ({@link Recompute#AUTO}: the least that fits, resolved per evaluation)
+ * @param software    what the training framework does (kernels, overlap, formats, launch, reserve): the stack
+ *                    profile of {@code catalog/stacks.yaml}
  */
 public record TrainingPlan(int tp, int pp, int dp, int cp, int ep, boolean sp, int vpp, int zero, int microBatch,
-                           int globalBatch, Recompute recompute, Precision precision, boolean overlapGrad,
-                           boolean flashAttention) {
+                           int globalBatch, Recompute recompute, Precision precision, TrainingBehaviour software) {
+
+    /**
+     * A plan from the sweep layer's two switches: overlapped DP reduction and fused attention pick the behaviour
+     * {@link LegacySwitches} documents (until sweeps name a software profile).
+     */
+    public TrainingPlan(int tp, int pp, int dp, int cp, int ep, boolean sp, int vpp, int zero, int microBatch,
+                        int globalBatch, Recompute recompute, Precision precision, boolean overlapGrad,
+                        boolean flashAttention) {
+        this(tp, pp, dp, cp, ep, sp, vpp, zero, microBatch, globalBatch, recompute, precision,
+                LegacySwitches.behaviour(overlapGrad, flashAttention));
+    }
 
     public TrainingPlan {
         if (tp < 1 || pp < 1 || dp < 1 || cp < 1 || ep < 1 || vpp < 1 || microBatch < 1 || globalBatch < 1) {
@@ -29,6 +42,19 @@ public record TrainingPlan(int tp, int pp, int dp, int cp, int ep, boolean sp, i
         if (zero < 0 || zero > 3) {
             throw new IllegalArgumentException("zero must be 0..3, found " + zero);
         }
+        if (software == null) {
+            throw new IllegalArgumentException("a plan needs its software behaviour");
+        }
+    }
+
+    /** Data-parallel gradient reduction overlapped with backward (the profile's grad_reduce_overlap). */
+    public boolean overlapGrad() {
+        return software.gradReduceOverlap();
+    }
+
+    /** Fused attention: no s x s tensor in memory (the profile's attention kernel). */
+    public boolean flashAttention() {
+        return software.fusedAttention();
     }
 
     /** GPUs the plan occupies. */
@@ -42,13 +68,16 @@ public record TrainingPlan(int tp, int pp, int dp, int cp, int ep, boolean sp, i
     }
 
     public TrainingPlan withMicroBatch(int mb) {
-        return new TrainingPlan(tp, pp, dp, cp, ep, sp, vpp, zero, mb, globalBatch, recompute, precision, overlapGrad,
-                flashAttention);
+        return new TrainingPlan(tp, pp, dp, cp, ep, sp, vpp, zero, mb, globalBatch, recompute, precision, software);
+    }
+
+    public TrainingPlan withExpertParallel(int expertParallel) {
+        return new TrainingPlan(tp, pp, dp, cp, expertParallel, sp, vpp, zero, microBatch, globalBatch, recompute,
+                precision, software);
     }
 
     public TrainingPlan withRecompute(Recompute r) {
-        return new TrainingPlan(tp, pp, dp, cp, ep, sp, vpp, zero, microBatch, globalBatch, r, precision, overlapGrad,
-                flashAttention);
+        return new TrainingPlan(tp, pp, dp, cp, ep, sp, vpp, zero, microBatch, globalBatch, r, precision, software);
     }
 
     @Override

@@ -11,7 +11,12 @@ public enum AttentionKernel {
     /** FlashAttention-3 (Shah et al. 2024): FlashAttention-2's algorithm on Hopper TMA/WGMMA, asynchronous softmax. */
     FLASH3,
     /** cuDNN fused attention as Transformer Engine calls it (FlashAttention-style, vendor kernels). */
-    CUDNN;
+    CUDNN,
+    /**
+     * The FlashAttention algorithm written in Triton (the FlashAttention repository's flash_attn_triton kernel, with
+     * an additive bias for ALiBi), as MPT/llm-foundry used it in 2023: fused, but slower than FlashAttention-2.
+     */
+    TRITON;
 
     /** The id files and result columns write: the lower-case name. */
     public String id() {

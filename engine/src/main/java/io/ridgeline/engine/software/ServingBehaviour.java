@@ -1,20 +1,164 @@
 package io.ridgeline.engine.software;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a serving runtime does that changes request latency and throughput (docs/INFERENCE.md, "Runtimes"). Read from
- * the {@code serving} section of a {@code catalog/stacks.yaml} entry.
+ * the {@code serving} section of a {@code catalog/stacks.yaml} entry; {@link #ENGINE_DEFAULT} is what the engine
+ * assumes when no runtime is named. Every field is a mechanism of the runtime (a limit, a policy, a cost the runtime
+ * pays per step or per request), never a correction for a source.
  *
- * @param attention  the prefill attention kernel
- * @param cudaGraphs decode steps replayed as CUDA graphs
+ * @param continuousBatching     requests join and leave the running batch every step (in-flight batching); false
+ *                               for a runtime (or benchmark) that runs static batches, so a case's batch is a static
+ *                               batch rather than a number of concurrent clients
+ * @param attention              the prefill attention kernel
+ * @param cudaGraphs             pure decode steps replayed as CUDA graphs
+ * @param cudaGraphsMixedSteps   steps that also carry prefill tokens replayed as (piecewise) graphs too; false when
+ *                               the runtime captures only generation-only batches and runs mixed steps eagerly
+ * @param hostSecondsPerStep     host (CPU) work per engine step outside the kernels: scheduling, input preparation,
+ *                               sampling bookkeeping
+ * @param overlapScheduler       the host prepares step n+1 while the GPU runs step n, so a step costs
+ *                               max(GPU, host) instead of GPU + host
+ * @param requestSeconds         front-end cost per request inside the measured latency (tokenization, HTTP, request
+ *                               setup); 0 for benchmarks that time the engine alone
+ * @param kvMemoryFraction       share of memory given to the paged KV cache (of {@code kvMemoryBasis})
+ * @param kvMemoryBasis          what the fraction is of: the memory free after weights and runtime buffers
+ *                               (TensorRT-LLM kv_cache_free_gpu_mem_fraction) or the whole device (vLLM
+ *                               gpu_memory_utilization, SGLang mem_fraction_static, which also cover the weights)
+ * @param kvAdmission            whether a request is admitted only when KV blocks for its whole input + output are
+ *                               free (TensorRT-LLM GUARANTEED_NO_EVICT) or with blocks for its current length,
+ *                               growing on demand (vLLM, SGLang, MAX_UTILIZATION)
+ * @param kvBlockTokens          tokens per paged KV block (allocation granularity)
+ * @param maxBatch               most sequences the scheduler runs at once (max_batch_size / max_num_seqs)
+ * @param maxTokensPerStep       most tokens (decode + prefill) one step may carry (max_num_tokens /
+ *                               max_num_batched_tokens)
+ * @param chunkedPrefill         long prompts split into chunks that share steps with decode (Sarathi-Serve); false
+ *                               runs each prompt whole in one step
+ * @param runtimeReserveBytes    device memory the runtime keeps besides weights, KV and activations: CUDA context,
+ *                               GEMM and collective workspaces, CUDA-graph pools
+ * @param fp8KvWithQuantizedWeights the KV cache is stored in fp8 when the weights are fp8 or fp4 (the quantized
+ *                               checkpoints the runtime loads carry KV scales); otherwise in the 16-bit format
+ * @param decodeAttention        the generation-phase attention kernel: whether a KV head is read once per query-head
+ *                               group or once per query head
+ * @param fp8ContextAttention    context (prefill) attention runs in fp8 when the KV cache is fp8; false when the
+ *                               attention operator computes in 16 bits whatever the GEMMs use
+ * @param quantizedMoe           MoE expert GEMMs run in the model's fp8/fp4 format; false when the runtime's MoE
+ *                               kernels take only 16-bit experts, so a quantized checkpoint keeps its experts in 16
+ *                               bits
+ * @param hostSecondsPerRequest  host work per step for each request the step schedules (per-request scheduling,
+ *                               input preparation, sampler and response bookkeeping), on top of hostSecondsPerStep
+ * @param moeAttentionDp         MoE models run attention data-parallel over the tensor-parallel ranks (each rank its
+ *                               own requests and KV cache) with the experts spread over those ranks
+ * @param identicalPrompts       the benchmark fills every prompt of a static batch with the same tokens, so the
+ *                               sequences stay identical and an MoE layer routes the whole batch to the same experts
  */
-public record ServingBehaviour(AttentionKernel attention, boolean cudaGraphs) {
+public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
+                               double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
+                               double kvMemoryFraction, KvMemoryBasis kvMemoryBasis, KvAdmission kvAdmission,
+                               int kvBlockTokens, int maxBatch, int maxTokensPerStep, boolean chunkedPrefill,
+                               double runtimeReserveBytes, boolean fp8KvWithQuantizedWeights,
+                               DecodeAttention decodeAttention, boolean fp8ContextAttention, boolean quantizedMoe,
+                               double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts) {
+
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
+    /** What the KV fraction is a share of. */
+    public enum KvMemoryBasis {
+        /** Memory left after the weights and the runtime's buffers are allocated (TensorRT-LLM). */
+        FREE_AFTER_LOAD,
+        /** The whole device, weights included (vLLM gpu_memory_utilization, SGLang mem_fraction_static). */
+        TOTAL;
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** How the scheduler reserves KV blocks when it admits a request. */
+    public enum KvAdmission {
+        /** Blocks for input + output reserved at admission; a started request is never paused. */
+        RESERVE_FULL,
+        /** Blocks for the tokens so far, more as the sequence grows; preempts when the pool runs out. */
+        ON_DEMAND;
+
+        public String id() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
 
     /** The keys of a {@code serving} section, in catalogue order. */
-    public static final List<String> KEYS = List.of("attention", "cuda_graphs");
+    public static final List<String> KEYS = List.of("continuous_batching", "attention", "cuda_graphs", "cuda_graphs_mixed_steps",
+            "host_step_ms", "overlap_scheduler", "request_overhead_ms", "kv_memory_fraction", "kv_memory_basis",
+            "kv_admission", "kv_block_tokens", "max_batch", "max_tokens_per_step", "chunked_prefill",
+            "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
+            "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts");
+
+    /**
+     * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
+     * rows ran (docs/INFERENCE.md, "How the fixed costs were chosen"): eager launches, 0.2 ms host per step, 10 ms
+     * per request; for continuous batching vLLM-like limits (90% of the device, blocks of 16, 256 sequences, 8,192
+     * tokens per step, chunked prefill); FasterTransformer's masked multi-head decode attention; 16-bit attention;
+     * quantized experts as the checkpoint gives them.
+     */
+    public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
+            0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
+            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false);
+
+    public ServingBehaviour {
+        if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
+                || maxTokensPerStep < 1 || hostSecondsPerStep < 0 || requestSeconds < 0 || runtimeReserveBytes < 0
+                || hostSecondsPerRequest < 0) {
+            throw new IllegalArgumentException("serving behaviour out of range: " + kvMemoryFraction + ", "
+                    + kvBlockTokens + ", " + maxBatch + ", " + maxTokensPerStep);
+        }
+    }
 
     static ServingBehaviour read(StackFields f) {
-        return new ServingBehaviour(f.choice("attention", AttentionKernel.class), f.bool("cuda_graphs"));
+        return new ServingBehaviour(f.bool("continuous_batching"), f.choice("attention", AttentionKernel.class), f.bool("cuda_graphs"),
+                f.bool("cuda_graphs_mixed_steps"), f.number("host_step_ms", 0, 100) * 1e-3,
+                f.bool("overlap_scheduler"), f.number("request_overhead_ms", 0, 10_000) * 1e-3,
+                f.number("kv_memory_fraction", 0.01, 1), f.choice("kv_memory_basis", KvMemoryBasis.class),
+                f.choice("kv_admission", KvAdmission.class), f.integer("kv_block_tokens", 1, 4096),
+                f.integer("max_batch", 1, 1 << 20), f.integer("max_tokens_per_step", 1, 1 << 24),
+                f.bool("chunked_prefill"), f.number("runtime_reserve_gib", 0, 64) * GIB,
+                f.bool("fp8_kv_with_quantized_weights"), f.choice("decode_attention", DecodeAttention.class),
+                f.bool("fp8_context_attention"), f.bool("quantized_moe"), f.number("host_request_us", 0, 10_000) * 1e-6,
+                f.bool("moe_attention_dp"), f.bool("identical_prompts"));
+    }
+
+    /** The same runtime with decode steps replayed as graphs or not (a plan's explicit setting). */
+    public ServingBehaviour withCudaGraphs(boolean on) {
+        return new ServingBehaviour(continuousBatching, attention, on, on && cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
+                requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
+                maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
+                fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
+    }
+
+    /** The same runtime with another per-request front-end cost (e.g. an engine-only benchmark: 0). */
+    public ServingBehaviour withRequestSeconds(double seconds) {
+        return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
+                seconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch, maxTokensPerStep,
+                chunkedPrefill, runtimeReserveBytes, fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention,
+                quantizedMoe, hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
+    }
+
+    /** The same runtime with other scheduler limits (sweeps and fits). */
+    public ServingBehaviour withLimits(int maxBatch, int maxTokensPerStep, boolean chunkedPrefill) {
+        return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
+                requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
+                maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
+                fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
+    }
+
+    /** The same runtime with another host cost per step (fits). */
+    public ServingBehaviour withHostSecondsPerStep(double seconds) {
+        return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, seconds, overlapScheduler,
+                requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
+                maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
+                fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
     }
 }

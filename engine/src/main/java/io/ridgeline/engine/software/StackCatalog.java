@@ -1,5 +1,6 @@
 package io.ridgeline.engine.software;
 
+import io.ridgeline.engine.spec.CatalogOverrides;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
@@ -27,18 +28,26 @@ import java.util.function.Supplier;
  * than the request (a later release behaves like the last one catalogued until it is catalogued itself), or the
  * earliest when the request predates them all, or the latest when the request has no version. Unknown names are an
  * input error that lists the known ones. Nothing is ever keyed on a case or a source: only on the stack's name.
+ *
+ * <p>Numeric values can be replaced at parse time ({@link #withOverrides}, a calibration profile): the path
+ * {@code stacks.<id>.<section>.<key>} replaces that entry's value, and entries that inherit it through {@code extends}
+ * inherit the replacement, exactly as if the file said so; the value's source then names the profile.
  */
 public final class StackCatalog {
     static final String RESOURCE = "catalog/stacks.yaml";
     static final List<String> ENTRY_KEYS = List.of("description", "aliases", "extends", "training", "serving");
-    private static final Supplier<StackCatalog> BUNDLED = Resources.once(
-            () -> parse(RESOURCE, Resources.text(RESOURCE)));
+    private static final Supplier<String> BUNDLED_TEXT = Resources.once(() -> Resources.text(RESOURCE));
+    private static final Supplier<StackCatalog> BUNDLED = Resources.once(() -> parse(RESOURCE, BUNDLED_TEXT.get()));
+    private static final Supplier<SpecNode> BUNDLED_TREE = Resources.once(
+            () -> SpecTreeReader.parse(RESOURCE, BUNDLED_TEXT.get()));
 
     private final Map<String, StackProfile> byId;
     private final Map<String, StackProfile> byAlias;
+    private final Map<String, Double> numericValues;
 
-    private StackCatalog(Map<String, StackProfile> byId) {
+    private StackCatalog(Map<String, StackProfile> byId, Map<String, Double> numericValues) {
         this.byId = Collections.unmodifiableMap(byId);
+        this.numericValues = Collections.unmodifiableMap(numericValues);
         Map<String, StackProfile> aliases = new LinkedHashMap<>();
         for (StackProfile p : byId.values()) {
             for (String a : p.aliases()) {
@@ -53,10 +62,37 @@ public final class StackCatalog {
         return BUNDLED.get();
     }
 
+    /** The bundled catalogue's text (read once): fits parse variants of it. */
+    public static String bundledText() {
+        return BUNDLED_TEXT.get();
+    }
+
+    /**
+     * The bundled catalogue with numeric values replaced at parse time (class comment). The overridden values are
+     * checked like the file's own (ranges of each key).
+     *
+     * @throws InvalidInputException for a path that names no numeric value of a catalogued entry
+     */
+    public static StackCatalog withOverrides(CatalogOverrides overrides) {
+        if (overrides.isEmpty()) {
+            return bundled();
+        }
+        return build(RESOURCE, BUNDLED_TREE.get(), overrides);
+    }
+
     /** Parses a stacks file; every problem is reported at once with file, line, column and field path. */
     public static StackCatalog parse(String source, String text) {
+        return parse(source, text, CatalogOverrides.NONE);
+    }
+
+    /** {@link #parse(String, String)} with numeric values replaced (class comment). */
+    public static StackCatalog parse(String source, String text, CatalogOverrides overrides) {
+        return build(source, SpecTreeReader.parse(source, text), overrides);
+    }
+
+    private static StackCatalog build(String source, SpecNode tree, CatalogOverrides overrides) {
         SpecReader r = new SpecReader(source);
-        MapNode root = r.map(SpecTreeReader.parse(source, text), "(document)");
+        MapNode root = r.map(tree, "(document)");
         if (root == null) {
             r.throwIfErrors();
         }
@@ -64,17 +100,20 @@ public final class StackCatalog {
         MapNode stacks = r.map(r.required(root, "", "stacks", "a mapping of stack id to profile"), "stacks");
         r.throwIfErrors();
         Map<String, StackProfile> out = new LinkedHashMap<>();
+        Map<String, Double> numeric = new LinkedHashMap<>();
         for (String id : stacks.values().keySet()) {
-            StackProfile p = entry(r, stacks, id, new HashSet<>());
+            StackProfile p = entry(r, stacks, id, new HashSet<>(), overrides, numeric);
             if (p != null) {
                 out.put(id, p);
             }
         }
         r.throwIfErrors();
-        return new StackCatalog(out);
+        overrides.requireKnown("stacks.", numeric.keySet());
+        return new StackCatalog(out, numeric);
     }
 
-    private static StackProfile entry(SpecReader r, MapNode stacks, String id, Set<String> seen) {
+    private static StackProfile entry(SpecReader r, MapNode stacks, String id, Set<String> seen,
+                                      CatalogOverrides overrides, Map<String, Double> numeric) {
         String path = "stacks." + id;
         MapNode m = r.map(stacks.get(id), path);
         if (m == null) {
@@ -87,8 +126,10 @@ public final class StackCatalog {
         Map<String, String> sources = new TreeMap<>();
         TrainingBehaviour training = null;
         ServingBehaviour serving = null;
-        Map<String, SpecNode> trainingValues = section(r, stacks, id, "training", sources, new HashSet<>(seen));
-        Map<String, SpecNode> servingValues = section(r, stacks, id, "serving", sources, new HashSet<>(seen));
+        Map<String, SpecNode> trainingValues = section(r, stacks, id, "training", sources, new HashSet<>(seen),
+                overrides, numeric);
+        Map<String, SpecNode> servingValues = section(r, stacks, id, "serving", sources, new HashSet<>(seen),
+                overrides, numeric);
         if (trainingValues != null) {
             keys(r, m, path + ".training", trainingValues, TrainingBehaviour.KEYS);
             training = TrainingBehaviour.read(new StackFields(r, path + ".training", trainingValues, m));
@@ -108,7 +149,8 @@ public final class StackCatalog {
 
     /** Values of one section: the parent's (through extends), then the entry's own on top. Null when neither has it. */
     private static Map<String, SpecNode> section(SpecReader r, MapNode stacks, String id, String name,
-                                                 Map<String, String> sources, Set<String> seen) {
+                                                 Map<String, String> sources, Set<String> seen,
+                                                 CatalogOverrides overrides, Map<String, Double> numeric) {
         String path = "stacks." + id;
         if (!seen.add(id)) {
             r.error(stacks.get(id), path + ".extends", "a chain of extends without a cycle", "a cycle through " + id);
@@ -125,16 +167,13 @@ public final class StackCatalog {
                 r.error(parent, path + ".extends", Names.expectedOneOf(p == null ? "" : p, stacks.values().keySet()),
                         parent.describe());
             } else {
-                values = section(r, stacks, p, name, sources, seen);
+                values = section(r, stacks, p, name, sources, seen, overrides, numeric);
             }
         }
         SpecNode own = m.get(name);
-        if (own == null) {
-            return values;
-        }
-        MapNode section = r.map(own, path + "." + name);
+        MapNode section = own == null ? null : r.map(own, path + "." + name);
         if (section == null) {
-            return values;
+            return override(values, path + "." + name, name, sources, overrides, numeric);
         }
         Map<String, SpecNode> merged = values == null ? new LinkedHashMap<>() : new LinkedHashMap<>(values);
         for (Map.Entry<String, SpecNode> e : section.values().entrySet()) {
@@ -159,7 +198,41 @@ public final class StackCatalog {
             }
             sources.put(name + "." + e.getKey(), cite == null ? "" : cite);
         }
-        return merged;
+        return override(merged, path + "." + name, name, sources, overrides, numeric);
+    }
+
+    /**
+     * Replaces the numeric values of one entry's section (own or inherited) that the overrides name, and records
+     * every numeric path of the section as overridable. The replacement keeps the original node's position, so a value
+     * the key's reader rejects is reported at the catalogue's line.
+     */
+    private static Map<String, SpecNode> override(Map<String, SpecNode> values, String sectionPath, String name,
+                                                  Map<String, String> sources, CatalogOverrides overrides,
+                                                  Map<String, Double> numeric) {
+        if (values == null) {
+            return null;
+        }
+        Map<String, SpecNode> out = values;
+        for (Map.Entry<String, SpecNode> e : values.entrySet()) {
+            if (!(e.getValue() instanceof Scalar s) || (s.kind() != Scalar.Kind.INTEGER
+                    && s.kind() != Scalar.Kind.DECIMAL)) {
+                continue;
+            }
+            String path = sectionPath + "." + e.getKey();
+            numeric.put(path, overrides.valueOr(path, Double.parseDouble(s.text())));
+            if (overrides.has(path)) {
+                if (out == values) {
+                    out = new LinkedHashMap<>(values);
+                }
+                double v = overrides.valueOr(path, Double.NaN);
+                boolean whole = s.kind() == Scalar.Kind.INTEGER && v == Math.rint(v) && Math.abs(v) < 1e15;
+                out.put(e.getKey(), whole ? new Scalar(s.line(), s.column(), Scalar.Kind.INTEGER,
+                        Long.toString((long) v)) : new Scalar(s.line(), s.column(), Scalar.Kind.DECIMAL,
+                        Double.toString(v)));
+                sources.put(name + "." + e.getKey(), "calibrated: " + overrides.source());
+            }
+        }
+        return out;
     }
 
     private static void keys(SpecReader r, MapNode at, String path, Map<String, SpecNode> values, List<String> known) {
@@ -169,6 +242,14 @@ public final class StackCatalog {
                         "an unknown key");
             }
         }
+    }
+
+    /**
+     * Every numeric value as a catalogue path ({@code stacks.<id>.<section>.<key>}, own or inherited) with the value
+     * in force, in the file's unit: what {@link #withOverrides} accepts.
+     */
+    public Map<String, Double> overridableValues() {
+        return numericValues;
     }
 
     /** Profiles by id, in catalogue order. */

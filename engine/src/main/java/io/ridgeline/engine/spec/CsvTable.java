@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,8 @@ public final class CsvTable {
     }
 
     public static CsvTable read(Path file) {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        String text = Utf8Text.read(file, "CSV file");
+        try (Reader r = new StringReader(text)) {
             return parse(file.toString(), r);
         } catch (IOException e) {
             throw new InvalidInputException(InputError.of(file.toString(), "(file)", "a readable CSV file",

@@ -44,22 +44,18 @@ public final class SpecTreeReader {
             }
             return root;
         } catch (JsonProcessingException e) {
-            JsonLocation loc = e.getLocation();
-            int line = loc == null ? 0 : Math.max(loc.getLineNr(), 0);
-            int col = loc == null ? 0 : Math.max(loc.getColumnNr(), 0);
-            throw new InvalidInputException(new InputError(source, line, col, "(syntax)",
-                    json ? "valid JSON" : "valid YAML", firstLine(e.getOriginalMessage())));
+            throw new InvalidInputException(json ? jsonSyntax(source, e) : YamlSyntax.error(source, text, e));
         } catch (IOException e) {
             throw new InvalidInputException(InputError.of(source, "(file)", "a readable file", e.toString()));
         }
     }
 
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "a syntax error";
-        }
-        int nl = s.indexOf('\n');
-        return (nl < 0 ? s : s.substring(0, nl)).trim();
+    /** Jackson's JSON parser reports the offending character's position itself. */
+    private static InputError jsonSyntax(String source, JsonProcessingException e) {
+        JsonLocation loc = e.getLocation();
+        int line = loc == null ? 0 : Math.max(loc.getLineNr(), 0);
+        int col = loc == null ? 0 : Math.max(loc.getColumnNr(), 0);
+        return new InputError(source, line, col, "(syntax)", "valid JSON", YamlSyntax.firstLine(e.getOriginalMessage()));
     }
 
     private static SpecNode read(JsonParser p, String source, List<InputError> errors) throws IOException {

@@ -6,6 +6,7 @@ import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.SpecNode;
 import io.ridgeline.engine.spec.SpecNode.MapNode;
 import io.ridgeline.engine.spec.SpecTreeReader;
+import io.ridgeline.engine.spec.Utf8Text;
 import io.ridgeline.engine.sweep.SweepSpec.Bound;
 import io.ridgeline.engine.sweep.SweepSpec.Objective;
 import io.ridgeline.engine.sweep.SweepSpec.Parallelism;
@@ -47,7 +48,7 @@ public final class SweepLoader {
 
     public SweepSpec read(Path file) {
         byte[] bytes = bytes(file, "sweep file");
-        return parse(file.toString(), new String(bytes, StandardCharsets.UTF_8), sha256(bytes));
+        return parse(file.toString(), Utf8Text.decode(file.toString(), bytes), sha256(bytes));
     }
 
     /** A spec file's bytes, or an input error naming it ("an existing sweep file, found no such file"). */

@@ -12,19 +12,21 @@ package io.ridgeline.engine.training;
  * @param ppSeconds        pipeline point-to-point transfers on the critical path
  * @param tpScaleOut       true when any TP/CP/EP collective above crosses the scale-out network
  * @param kernels          kernels the host launches for this work (see {@link HostOverhead})
+ * @param stallKernels     kernels the host launches while the GPU waits for it (after a device-to-host sync)
  */
 public record Cost(double gemmSeconds, double memorySeconds, double tpSeconds, double cpSeconds, double epSeconds,
-                   double ppSeconds, boolean tpScaleOut, double kernels) {
+                   double ppSeconds, boolean tpScaleOut, double kernels, double stallKernels) {
 
-    public static final Cost ZERO = new Cost(0, 0, 0, 0, 0, 0, false, 0);
+    public static final Cost ZERO = new Cost(0, 0, 0, 0, 0, 0, false, 0, 0);
 
     public Cost(double gemmSeconds, double memorySeconds, double tpSeconds, double cpSeconds, double epSeconds,
                 double ppSeconds, boolean tpScaleOut) {
-        this(gemmSeconds, memorySeconds, tpSeconds, cpSeconds, epSeconds, ppSeconds, tpScaleOut, 0);
+        this(gemmSeconds, memorySeconds, tpSeconds, cpSeconds, epSeconds, ppSeconds, tpScaleOut, 0, 0);
     }
 
-    public Cost withKernels(double k) {
-        return new Cost(gemmSeconds, memorySeconds, tpSeconds, cpSeconds, epSeconds, ppSeconds, tpScaleOut, k);
+    public Cost(double gemmSeconds, double memorySeconds, double tpSeconds, double cpSeconds, double epSeconds,
+                double ppSeconds, boolean tpScaleOut, double kernels) {
+        this(gemmSeconds, memorySeconds, tpSeconds, cpSeconds, epSeconds, ppSeconds, tpScaleOut, kernels, 0);
     }
 
     public double totalSeconds() {
@@ -34,11 +36,11 @@ public record Cost(double gemmSeconds, double memorySeconds, double tpSeconds, d
     public Cost plus(Cost o) {
         return new Cost(gemmSeconds + o.gemmSeconds, memorySeconds + o.memorySeconds, tpSeconds + o.tpSeconds,
                 cpSeconds + o.cpSeconds, epSeconds + o.epSeconds, ppSeconds + o.ppSeconds,
-                tpScaleOut || o.tpScaleOut, kernels + o.kernels);
+                tpScaleOut || o.tpScaleOut, kernels + o.kernels, stallKernels + o.stallKernels);
     }
 
     public Cost times(double f) {
         return new Cost(gemmSeconds * f, memorySeconds * f, tpSeconds * f, cpSeconds * f, epSeconds * f,
-                ppSeconds * f, tpScaleOut, kernels * f);
+                ppSeconds * f, tpScaleOut, kernels * f, stallKernels * f);
     }
 }

@@ -1,235 +1,296 @@
 package io.ridgeline.engine.training;
 
-import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.CollectiveModel;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.ops.MemoryBoundOp;
-import io.ridgeline.engine.parallelism.Recompute;
-import io.ridgeline.engine.workload.MoeSpec;
+import io.ridgeline.engine.workload.MlaSpec;
+import io.ridgeline.engine.workload.MlpType;
 import io.ridgeline.engine.workload.ModelSpec;
+import io.ridgeline.engine.workload.MoeSpec;
 
 /**
  * Forward and backward time of one transformer layer for one micro-batch on one device (Megatron-LM execution: column
  * parallel QKV and MLP-up, row-parallel projection and MLP-down, Narayanan et al. 2021 sec. 2.3; sequence
- * parallelism and recomputation per Korthikanti et al. 2022). Communication on the TP stream is not overlapped with
- * compute (Megatron 2021-23 default).
+ * parallelism and recomputation per Korthikanti et al. 2022). The attention core is {@link AttentionTime}, the MoE
+ * feed-forward {@link ExpertTime}. TP collectives run between the GEMMs, or overlapped with them when the stack
+ * splits them into the GEMMs (Transformer Engine userbuffers): then only what outlasts the pass's linear GEMMs shows.
  */
 final class LayerTime {
     private static final double ACT_BYTES = 2; // 16-bit activations
+    /** Forward kernels the unfused attention core adds over a fused one (QK^T, softmax, dropout, score x V vs 1). */
+    private static final double UNFUSED_EXTRA_KERNELS = 3;
+    /** SMs each SM-driven userbuffers overlap occupies (Transformer Engine initialize_ub default num_sm). */
+    private static final double OVERLAP_SMS = 16;
+    /** FP8/FP4: one cast(-transpose) kernel per linear input per pass (Transformer Engine). */
+    private static final double CAST_KERNELS = 4;
+    /**
+     * Eager YaRN rotary on Q and K (Megatron-core rope_utils._apply_rotary_pos_emb_bshd): per tensor t * cos,
+     * rotate_half (negate half, concatenate), * sin, the sum and a final concatenation move 12 elements' worth of 16-bit
+     * traffic per element in forward (24 B) and about as much in autograd's backward, where the fused kernel reads and
+     * writes each element once per pass (4 B, counted in elementwiseForward and doubled for backward).
+     */
+    private static final double EAGER_ROPE_EXTRA_FORWARD_BYTES = 24 - 4;
+    private static final double EAGER_ROPE_EXTRA_BACKWARD_BYTES = 24 - 8;
+    /** Eager rotary kernels: per tensor 6 on the [s, d] frequencies (cos, sin, YaRN scale, casts) and 7 elementwise. */
+    private static final double EAGER_ROPE_FORWARD_KERNELS = 2 * (6 + 7);
+    /** Eager rotary backward kernels: per tensor the gradients of the 7 elementwise ops. */
+    private static final double EAGER_ROPE_BACKWARD_KERNELS = 2 * 7;
+
     private final GemmModel gemm;
     private final MemoryBoundOp memory;
     private final CollectiveModel collectives;
-    private final Chip chip;
+    private final AttentionTime attention;
+    private final ExpertTime experts;
 
     LayerTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
         this.gemm = gemm;
         this.memory = memory;
         this.collectives = collectives;
-        this.chip = gemm.chip();
+        this.attention = new AttentionTime(gemm, memory);
+        this.experts = new ExpertTime(gemm, memory, collectives);
     }
 
     /** Forward of one layer. */
     Cost forward(LayerShape s) {
         Precision p = s.plan().precision();
-        double gemms = linearForward(s, p) + attentionCoreGemmForward(s, p);
-        double mem = elementwiseForward(s) + attentionCoreMemoryForward(s) + lowPrecisionCasts(s);
-        return new Cost(gemms, mem, tpCommunication(s), contextExchange(s, gemms), expertExchange(s), 0,
-                s.tp().crossesDomains(), HostOverhead.FORWARD_KERNELS_PER_LAYER);
+        double linear = linearForward(s, p);
+        double gemms = linear + attention.gemmForward(s);
+        double mem = elementwiseForward(s) + attention.memoryForward(s) + lowPrecisionCasts(s)
+                + eagerRope(s, EAGER_ROPE_EXTRA_FORWARD_BYTES, EAGER_ROPE_FORWARD_KERNELS)
+                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasForward(s));
+        double ep = s.model().moe() == null ? 0 : experts.exchange(s);
+        double kernels = forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_FORWARD_KERNELS : 0)
+                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, true));
+        return new Cost(gemms, mem, exposedTp(s, tpCommunication(s), linear), contextExchange(s, gemms), ep, 0,
+                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, stallKernels(s));
     }
 
-    /** Backward of one layer, including what its recomputation re-runs. */
-    Cost backward(LayerShape s) {
+    /**
+     * Backward of one layer, plus what recomputation re-runs: the whole forward for the fraction {@code fullFraction}
+     * of layers that recompute fully, the s x s part for selective recomputation of unfused attention.
+     */
+    Cost backward(LayerShape s, double fullFraction, boolean selective) {
         Precision p = s.plan().precision();
-        double gemms = linearBackward(s, p) + attentionCoreGemmBackward(s, p);
-        double mem = 2 * elementwiseForward(s) + attentionCoreMemoryBackward(s) + lowPrecisionCasts(s);
-        Cost own = new Cost(gemms, mem, tpCommunication(s) + sequenceParallelRegather(s), 2 * contextExchange(s, gemms / 2), expertExchange(s), 0,
-                s.tp().crossesDomains(), HostOverhead.BACKWARD_KERNELS_PER_LAYER);
-        Recompute r = s.plan().recompute();
-        if (r == Recompute.FULL) {
-            return own.plus(forward(s));
+        double linear = linearBackward(s, p);
+        double gemms = linear + attention.gemmBackward(s);
+        double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + lowPrecisionCasts(s)
+                + eagerRope(s, EAGER_ROPE_EXTRA_BACKWARD_BYTES, EAGER_ROPE_BACKWARD_KERNELS)
+                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasBackward(s));
+        double ep = s.model().moe() == null ? 0 : experts.exchange(s);
+        double tp = exposedTp(s, tpCommunication(s) + sequenceParallelRegather(s), linear);
+        double kernels = 2 * forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_BACKWARD_KERNELS : 0)
+                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, false));
+        Cost own = new Cost(gemms, mem, tp, 2 * contextExchange(s, gemms / 2), ep, 0,
+                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, stallKernels(s));
+        if (fullFraction > 0) {
+            own = own.plus(forward(s).times(fullFraction));
         }
-        if (r == Recompute.SELECTIVE && !s.plan().flashAttention()) {
+        if (selective && !s.plan().flashAttention()) {
             // Re-run only the s x s part: QK^T, softmax, dropout, score x V (Korthikanti et al. 2022 sec. 5).
-            return own.plus(new Cost(attentionCoreGemmForward(s, p), attentionCoreMemoryForward(s), 0, 0, 0, 0,
-                    false, 5));
+            own = own.plus(new Cost(attention.gemmForward(s), attention.memoryForward(s), 0, 0, 0, 0, false, 5));
         }
         return own;
+    }
+
+    private static double forwardKernels(LayerShape s) {
+        double k = HostOverhead.FORWARD_KERNELS_PER_LAYER - (s.plan().flashAttention() ? UNFUSED_EXTRA_KERNELS : 0)
+                + (ModelStateMemory.lowPrecision(s.plan()) ? CAST_KERNELS : 0);
+        return s.model().moe() == null ? k : k + ExpertTime.forwardKernels(s);
+    }
+
+    private static double stallKernels(LayerShape s) {
+        return s.model().moe() == null ? 0 : ExpertTime.syncKernels(s);
     }
 
     // --- GEMMs of the linear layers -------------------------------------------------------------------------------
 
     private double linearForward(LayerShape s, Precision p) {
+        double margin = smMargin(s);
+        double time;
+        if (s.model().mla() != null) {
+            MlaSpec a = s.model().mla();
+            double out = gemm.seconds(s.tokens(), s.hidden(), s.localHeads() * a.vHeadDim(), p);
+            time = latentAttentionForward(s, p) + margin * out;
+        } else {
+            double proj = gemm.seconds(s.tokens(), s.hidden(), s.qWidth(), p);   // projection, row-parallel
+            time = gemm.seconds(s.tokens(), s.qkvWidth(), s.hidden(), p)          // QKV, column-parallel
+                    + (1 + margin) * proj;
+        }
+        if (s.model().moe() != null) {
+            return time + experts.gemmForward(s, p);
+        }
         ModelSpec m = s.model();
-        int t = s.plan().tp();
-        double time = gemm.seconds(s.tokens(), s.qkvWidth(), s.hidden(), p)   // QKV, column-parallel
-                + gemm.seconds(s.tokens(), s.hidden(), s.hidden() / t, p);   // projection, row-parallel
-        return time + mlpForward(s, m, t, p);
+        double up = m.mlp().matrices() - 1; // gate and up fused into one GEMM for SwiGLU
+        double ffn = (double) m.ffn() / s.plan().tp();
+        return time + gemm.seconds(s.tokens(), up * ffn, s.hidden(), p)
+                + (1 + margin) * gemm.seconds(s.tokens(), s.hidden(), ffn, p);
     }
 
-    private double mlpForward(LayerShape s, ModelSpec m, int t, Precision p) {
-        double upFactor = m.mlp().matrices() - 1; // gate and up fused into one GEMM for SwiGLU
-        MoeSpec moe = m.moe();
-        if (moe == null) {
-            double ffn = (double) m.ffn() / t;
-            return gemm.seconds(s.tokens(), upFactor * ffn, s.hidden(), p)
-                    + gemm.seconds(s.tokens(), s.hidden(), ffn, p);
+    /**
+     * GEMM time added per unit of a GEMM that hosts an SM-driven TP overlap: Transformer Engine's userbuffers run the
+     * reduce-scatter of the row-parallel forward GEMMs ("pipeline") and the backward all-gather/reduce-scatter of the
+     * column-parallel GEMMs ("bulk") on 16 SMs each and shrink the GEMM by that margin (transformer_engine/pytorch/
+     * module/base.py initialize_ub defaults: num_sm 16, set_sm_margin; the all-gathers before QKV and MLP-up use copy
+     * engines, "ring_exchange", and cost no SMs).
+     */
+    private double smMargin(LayerShape s) {
+        if (!s.plan().software().tpCommOverlap() || s.tp().size() == 1) {
+            return 0;
         }
-        double ffn = (double) moe.expertFfn() / t;
-        int ep = s.plan().ep();
-        double localExperts = (double) moe.experts() / ep;
-        // Each device receives, on average, its tokens x top-k (x capacity) spread over its local experts.
-        double perExpert = Math.ceil(s.tokens() * moe.topK() * moe.capacityFactor() / localExperts);
-        double time = gemm.seconds(s.tokens(), moe.experts(), s.hidden(), p) // router
-                + gemm.seconds(localExperts, perExpert, upFactor * ffn, s.hidden(), p)
-                + gemm.seconds(localExperts, perExpert, s.hidden(), ffn, p);
-        if (moe.sharedExperts() > 0) {
-            double shared = ffn * moe.sharedExperts();
-            time += gemm.seconds(s.tokens(), upFactor * shared, s.hidden(), p)
-                    + gemm.seconds(s.tokens(), s.hidden(), shared, p);
-        }
-        return time;
+        double sms = gemm.chip().smCount();
+        return OVERLAP_SMS / (sms - OVERLAP_SMS);
     }
 
-    /** Backward of each linear: data gradient (m,k,n) and weight gradient (k,n,m) GEMMs. */
+    /**
+     * Multi-head latent attention's projections (DeepSeek-V2/V3; Megatron-core MLASelfAttention): query and key/value
+     * down-projections to their latents (not split over TP), up-projections per head (column-parallel), and the
+     * output projection (row-parallel).
+     */
+    private double latentAttentionForward(LayerShape s, Precision p) {
+        MlaSpec a = s.model().mla();
+        double t = s.tokens();
+        double heads = s.localHeads();
+        return gemm.seconds(t, a.qLoraRank(), s.hidden(), p)
+                + gemm.seconds(t, heads * a.qkHeadDim(), a.qLoraRank(), p)
+                + gemm.seconds(t, a.kvLoraRank() + a.qkRopeHeadDim(), s.hidden(), p)
+                + gemm.seconds(t, heads * (a.qkNopeHeadDim() + a.vHeadDim()), a.kvLoraRank(), p)
+                + gemm.seconds(t, s.hidden(), heads * a.vHeadDim(), p);
+    }
+
+    private double latentAttentionBackward(LayerShape s, Precision p) {
+        MlaSpec a = s.model().mla();
+        double t = s.tokens();
+        double heads = s.localHeads();
+        return backwardPair(t, a.qLoraRank(), s.hidden(), p)
+                + backwardPair(t, heads * a.qkHeadDim(), a.qLoraRank(), p)
+                + backwardPair(t, a.kvLoraRank() + a.qkRopeHeadDim(), s.hidden(), p)
+                + backwardPair(t, heads * (a.qkNopeHeadDim() + a.vHeadDim()), a.kvLoraRank(), p)
+                + backwardPair(t, s.hidden(), heads * a.vHeadDim(), p);
+    }
+
+    /**
+     * Backward of each linear: data gradient (m,k,n) and weight gradient (k,n,m) GEMMs; the column-parallel ones host
+     * the bulk TP overlaps (smMargin).
+     */
     private double linearBackward(LayerShape s, Precision p) {
+        double margin = smMargin(s);
+        double time;
+        if (s.model().mla() != null) {
+            MlaSpec a = s.model().mla();
+            double heads = s.localHeads();
+            double columnParallel = backwardPair(s.tokens(), heads * a.qkHeadDim(), a.qLoraRank(), p)
+                    + backwardPair(s.tokens(), heads * (a.qkNopeHeadDim() + a.vHeadDim()), a.kvLoraRank(), p);
+            time = latentAttentionBackward(s, p) + margin * columnParallel;
+        } else {
+            time = (1 + margin) * backwardPair(s.tokens(), s.qkvWidth(), s.hidden(), p)
+                    + backwardPair(s.tokens(), s.hidden(), s.qWidth(), p);
+        }
+        if (s.model().moe() != null) {
+            return time + experts.gemmBackward(s, p);
+        }
         ModelSpec m = s.model();
-        int t = s.plan().tp();
-        double time = backwardPair(s.tokens(), s.qkvWidth(), s.hidden(), p)
-                + backwardPair(s.tokens(), s.hidden(), s.hidden() / t, p);
-        double upFactor = m.mlp().matrices() - 1;
-        MoeSpec moe = m.moe();
-        if (moe == null) {
-            double ffn = (double) m.ffn() / t;
-            return time + backwardPair(s.tokens(), upFactor * ffn, s.hidden(), p)
-                    + backwardPair(s.tokens(), s.hidden(), ffn, p);
-        }
-        double ffn = (double) moe.expertFfn() / t;
-        double localExperts = (double) moe.experts() / s.plan().ep();
-        double perExpert = Math.ceil(s.tokens() * moe.topK() * moe.capacityFactor() / localExperts);
-        time += backwardPair(s.tokens(), moe.experts(), s.hidden(), p);
-        time += localExperts * (backwardPair(perExpert, upFactor * ffn, s.hidden(), p)
-                + backwardPair(perExpert, s.hidden(), ffn, p));
-        if (moe.sharedExperts() > 0) {
-            double shared = ffn * moe.sharedExperts();
-            time += backwardPair(s.tokens(), upFactor * shared, s.hidden(), p)
-                    + backwardPair(s.tokens(), s.hidden(), shared, p);
-        }
-        return time;
+        double up = m.mlp().matrices() - 1;
+        double ffn = (double) m.ffn() / s.plan().tp();
+        return time + (1 + margin) * backwardPair(s.tokens(), up * ffn, s.hidden(), p)
+                + backwardPair(s.tokens(), s.hidden(), ffn, p);
     }
 
     private double backwardPair(double m, double n, double k, Precision p) {
         return gemm.seconds(m, k, n, p) + gemm.seconds(k, n, m, p);
     }
 
-    // --- attention core (s x s part) ------------------------------------------------------------------------------
-
-    private double attentionCoreGemmForward(LayerShape s, Precision p) {
-        double batch = s.microBatch() * s.localHeads();
-        if (s.plan().flashAttention()) {
-            return flashForwardSeconds(s);
-        }
-        Precision scores = p == Precision.FP8 || p == Precision.FP4 ? Precision.BF16 : p;
-        return gemm.seconds(batch, s.querySeq(), s.keySeq(), s.headDim(), scores)      // Q K^T
-                + gemm.seconds(batch, s.querySeq(), s.headDim(), s.keySeq(), scores); // scores x V
-    }
-
-    private double attentionCoreGemmBackward(LayerShape s, Precision p) {
-        if (s.plan().flashAttention()) {
-            // FlashAttention-2 backward: 5 matmuls (recompute S, dV, dP, dQ, dK) against 2 forward = 2.5x.
-            return 2.5 * flashForwardSeconds(s);
-        }
-        double batch = s.microBatch() * s.localHeads();
-        Precision scores = p == Precision.FP8 || p == Precision.FP4 ? Precision.BF16 : p;
-        return gemm.seconds(batch, s.querySeq(), s.keySeq(), s.headDim(), scores)   // dP = dO V^T
-                + gemm.seconds(batch, s.keySeq(), s.headDim(), s.querySeq(), scores) // dV = P^T dO
-                + gemm.seconds(batch, s.querySeq(), s.headDim(), s.keySeq(), scores) // dQ = dS K
-                + gemm.seconds(batch, s.keySeq(), s.headDim(), s.querySeq(), scores); // dK = dS^T Q
-    }
-
-    /** Fused causal attention forward: half the s x s block is skipped; rate from the FlashAttention-2 benchmark. */
-    private double flashForwardSeconds(LayerShape s) {
-        double flops = 4 * s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq() * s.headDim() * 0.5;
-        return flops / (chip.peakFlopsPerSecond(Precision.BF16) * chip.family().flashFraction())
-                + chip.family().kernelLaunchSeconds();
-    }
-
-    /** Unfused scale-mask-softmax (read 2 B, write 2 B per score) and attention dropout (read 2, write 2, mask 1). */
-    private double attentionCoreMemoryForward(LayerShape s) {
-        if (s.plan().flashAttention()) {
-            return 0;
-        }
-        double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
-        double bytes = scores * 4 + (s.dropout() ? scores * 5 : 0);
-        return memory.seconds(bytes, scores * 5, s.dropout() ? 2 : 1);
-    }
-
-    /** Softmax backward (read P and dP, write dS: 6 B) and dropout backward (read grad and mask, write: 5 B). */
-    private double attentionCoreMemoryBackward(LayerShape s) {
-        if (s.plan().flashAttention()) {
-            return 0;
-        }
-        double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();
-        double bytes = scores * 6 + (s.dropout() ? scores * 5 : 0);
-        return memory.seconds(bytes, scores * 4, s.dropout() ? 2 : 1);
-    }
-
     // --- memory-bound elementwise ops -----------------------------------------------------------------------------
 
     /**
      * Forward elementwise traffic in 16 bits: two norms (read h, write h), two residual paths (GPT: fused
-     * bias-dropout-add reads x and the residual, writes the sum and a 1-byte mask; Llama: residual add), the MLP
-     * activation (GeLU: read and write ffn; SwiGLU: read 2 ffn, write ffn) and, for Llama-style models, rotary
-     * embedding of Q and K.
+     * bias-dropout-add reads x and the residual, writes the sum and a 1-byte mask; without dropout a residual add),
+     * the MLP activation (GeLU: read and write ffn; SwiGLU: read 2 ffn, write ffn) over every routed copy for MoE and,
+     * for Llama-style models, rotary embedding of Q and K.
      */
     private double elementwiseForward(LayerShape s) {
         ModelSpec m = s.model();
-        int t = s.plan().tp();
         double h = s.hidden();
         double norms = 2 * (2 * h * ACT_BYTES) * s.normTokens();
         double residuals = 2 * (s.dropout() ? 3 * h * ACT_BYTES + h : 3 * h * ACT_BYTES) * s.normTokens();
-        double ffn = m.moe() == null ? (double) m.ffn() / t
-                : (double) m.moe().expertFfn() / t * m.moe().topK() * m.moe().capacityFactor();
-        double activation = (m.mlp().matrices() == 3 ? 3 : 2) * ffn * ACT_BYTES * s.tokens();
-        double rotary = s.dropout() ? 0 : 2 * (s.qkvWidth() - (double) m.kvWidth() / t) * ACT_BYTES * s.tokens();
-        double flops = (2 * 5 * h + 2 * h) * s.normTokens() + 8 * ffn * s.tokens();
-        return memory.seconds(norms + residuals + activation + rotary, flops, s.dropout() ? 5 : 6);
+        double ffnTokens = mlpWidthTokens(s);
+        // The fused MoE path computes the routed experts' GLU in the grouped GEMM's epilogue.
+        // Squared ReLU runs as relu then pow, each reading and writing the intermediate (Megatron-core MLP with
+        // bias_activation_fusion off, as the Nemotron configurations set it).
+        double passes = m.mlp().matrices() == 3 ? 3 : m.squaredRelu() ? 4 : 2;
+        double activation = passes * (ffnTokens - fusedWidthTokens(s)) * ACT_BYTES;
+        boolean rotary = m.mlp() == MlpType.SWIGLU;
+        double rope = rotary ? 2 * (s.qkvWidth() - (double) m.kvWidth() / s.plan().tp()) * ACT_BYTES * s.tokens() : 0;
+        double flops = (2 * 5 * h + 2 * h) * s.normTokens() + 8 * ffnTokens;
+        return memory.seconds(norms + residuals + activation + rope, flops, s.dropout() ? 5 : 6);
+    }
+
+    /** MLP intermediate elements per micro-batch on the device (tokens x per-device width, over routed copies). */
+    private static double mlpWidthTokens(LayerShape s) {
+        MoeSpec moe = s.model().moe();
+        if (moe == null) {
+            return (double) s.model().ffn() / s.plan().tp() * s.tokens();
+        }
+        double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp() * s.tokens();
+        return s.expertFfn() * s.expertTokens() * moe.topK() * moe.capacityFactor() + shared;
+    }
+
+    /** Routed-expert intermediate elements whose activation and quantization the fused MoE path fuses away. */
+    private static double fusedWidthTokens(LayerShape s) {
+        if (!s.moeFastPath()) {
+            return 0;
+        }
+        MoeSpec moe = s.model().moe();
+        return s.expertFfn() * s.expertTokens() * moe.topK() * moe.capacityFactor();
     }
 
     /**
-     * FP8/FP4 GEMMs take quantized inputs: each of the four linears casts its 16-bit input (forward) or output
-     * gradient (backward) once, reading 2 B and writing the narrow copy, with an amax reduction fused in
-     * (Transformer Engine's cast kernels). Weights are cast once per step, which is negligible per micro-batch.
+     * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input (forward) or output gradient (backward) is cast
+     * once per pass with the recipe's traffic (Transformer Engine cast-transpose; current scaling reads the tensor once
+     * more for its amax). Weights are cast once per step, which is negligible per micro-batch.
      */
     private double lowPrecisionCasts(LayerShape s) {
-        Precision p = s.plan().precision();
-        if (p != Precision.FP8 && p != Precision.FP4) {
+        if (!ModelStateMemory.lowPrecision(s.plan())) {
             return 0;
         }
-        ModelSpec m = s.model();
-        int t = s.plan().tp();
-        double ffn = m.moe() == null ? (double) m.ffn() / t
-                : (double) m.moe().expertFfn() / t * m.moe().topK() * m.moe().capacityFactor();
-        double elements = s.tokens() * (2 * s.hidden() + s.hidden() / t + ffn);
-        return memory.seconds(elements * (ACT_BYTES + p.bytes()), elements, 4);
+        double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s) - fusedWidthTokens(s)
+                + (s.model().moe() == null ? 0 : s.expertTokens() * s.model().moe().topK() * s.hidden());
+        return memory.seconds(elements * s.plan().software().lowPrecisionRecipe().castBytesPerElement(), elements,
+                (int) CAST_KERNELS);
+    }
+
+    /** The model's YaRN rotary runs as eager kernels on this stack (TrainingBehaviour.yarnRopeFusion). */
+    private static boolean eagerRope(LayerShape s) {
+        return s.model().yarnRope() && !s.plan().software().yarnRopeFusion();
+    }
+
+    /** Extra traffic of an eager rotary over the fused one: {@code bytesPerElement} over every Q and K element. */
+    private double eagerRope(LayerShape s, double bytesPerElement, double kernels) {
+        if (!eagerRope(s)) {
+            return 0;
+        }
+        double elements = s.tokens() * (s.qkvWidth() - (double) s.model().kvWidth() / s.plan().tp());
+        return memory.seconds(elements * bytesPerElement, 0, (int) kernels);
     }
 
     // --- communication --------------------------------------------------------------------------------------------
 
     /**
-     * Two TP collectives per pass (after the projection and after MLP-down, or their conjugates in backward): an
-     * all-reduce of [tokens, h] each, or under SP an all-gather plus a reduce-scatter of the same bytes.
+     * TP collectives per pass (after the projection and after MLP-down, or their conjugates in backward): an
+     * all-reduce of [tokens, h] each, or under SP an all-gather plus a reduce-scatter of the same bytes. An MoE layer
+     * whose experts stay whole on each rank has only the attention block's pair.
      */
     private double tpCommunication(LayerShape s) {
         if (s.tp().size() == 1) {
             return 0;
         }
         double bytes = s.activationBytes();
+        double blocks = s.expertsOutsideTp() ? 1 : 2;
         if (s.plan().sp()) {
-            return collectives.repeat(2, collectives.allGather(bytes, s.tp()))
-                    + collectives.repeat(2, collectives.reduceScatter(bytes, s.tp()));
+            return collectives.repeat(blocks, collectives.allGather(bytes, s.tp()))
+                    + collectives.repeat(blocks, collectives.reduceScatter(bytes, s.tp()));
         }
-        return collectives.repeat(2, collectives.allReduce(bytes, s.tp()));
+        return collectives.repeat(blocks, collectives.allReduce(bytes, s.tp()));
     }
 
     /**
@@ -240,7 +301,12 @@ final class LayerTime {
         if (!s.plan().sp() || s.tp().size() == 1) {
             return 0;
         }
-        return collectives.repeat(2, collectives.allGather(s.activationBytes(), s.tp()));
+        return collectives.repeat(s.expertsOutsideTp() ? 1 : 2, collectives.allGather(s.activationBytes(), s.tp()));
+    }
+
+    /** TP communication left on the critical path: all of it, or what outlasts the linear GEMMs it is split into. */
+    private static double exposedTp(LayerShape s, double comm, double linearGemms) {
+        return s.plan().software().tpCommOverlap() ? Math.max(0, comm - linearGemms) : comm;
     }
 
     /** Ring attention: K and V chunks travel cp-1 steps, overlapped with the attention compute they feed. */
@@ -252,15 +318,5 @@ final class LayerTime {
         double kvBytes = s.microBatch() * s.querySeq() * 2.0 * s.model().kvWidth() / s.plan().tp() * ACT_BYTES;
         double comm = collectives.repeat(c - 1, collectives.sendRecv(kvBytes, s.cp().crossesDomains()));
         return Math.max(0, comm - overlapSeconds);
-    }
-
-    /** MoE dispatch and combine: two all-to-alls of each token's top-k copies. */
-    private double expertExchange(LayerShape s) {
-        MoeSpec moe = s.model().moe();
-        if (moe == null || s.ep().size() == 1) {
-            return 0;
-        }
-        double bytes = s.tokens() * moe.topK() * s.hidden() * ACT_BYTES;
-        return collectives.repeat(2, collectives.allToAll(bytes, s.ep()));
     }
 }

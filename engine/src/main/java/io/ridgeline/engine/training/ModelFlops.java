@@ -9,14 +9,15 @@ public final class ModelFlops {
 
     /**
      * Forward FLOPs per sequence: 2 per weight per token for the layers (active experts only) and the LM head, plus
-     * 4·s·h per token per layer for QK^T and score x V over the full s x s (Megatron convention; Korthikanti et al.
-     * 2022 App. A).
+     * 2·s·(q/k width + v width) per token per layer for QK^T and score x V over the full s x s (Megatron convention;
+     * Korthikanti et al. 2022 App. A: 4·s·h for standard heads), over the window on sliding-window layers.
      */
     public static double forwardPerSequence(ModelSpec m, int seqLen) {
-        double perTokenLayer = 2 * (m.attentionParamsPerLayer() + m.activeMlpParamsPerLayer())
-                + 4.0 * seqLen * m.hidden();
+        double core = 2.0 * m.attendedKeys(seqLen) * m.heads() * (m.headDim() + m.valueHeadDim());
+        double perToken = m.activeParams() - m.embeddingParams() - m.hidden() - m.layers() * m.normParamsPerLayer();
+        double perTokenLayers = 2 * perToken + m.layers() * core;
         double perTokenHead = 2.0 * m.hidden() * m.vocab();
-        return seqLen * (m.layers() * perTokenLayer + perTokenHead);
+        return seqLen * (perTokenLayers + perTokenHead);
     }
 
     /**

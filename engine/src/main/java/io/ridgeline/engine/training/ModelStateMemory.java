@@ -1,40 +1,28 @@
 package io.ridgeline.engine.training;
 
+import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
- * Weights, gradients and optimizer state per device for mixed-precision Adam as Megatron-LM keeps them: 16-bit
- * weights (2 B), gradient buffers, fp32 master weights, Adam m and v (12 B). The legacy DDP (2021-22) accumulates
- * gradients in fp32 "main_grad" buffers (4 B): the 18 bytes per parameter of Korthikanti et al. 2022 Fig. 1. The
- * Megatron-core DDP that overlaps gradient reduction (2023+, {@link TrainingPlan#overlapGrad()}) keeps and reduces them
- * in the parameter dtype by default (grad_reduce_in_fp32 = false): 2 B. ZeRO-1 shards the 12 optimizer bytes over DP,
- * ZeRO-2 also the gradients, ZeRO-3 also the weights (Rajbhandari et al. 2020).
+ * Weights, gradients and optimizer state per device, in the formats the software profile keeps them (Megatron: 16-bit
+ * weights, fp32 or 16-bit gradient buffer, fp32 master + Adam m, v; FSDP: fp32 flat parameters, fp32 or 16-bit
+ * gradients, m and v). ZeRO-1 shards the optimizer state over the data-parallel ranks, ZeRO-2 also the gradients,
+ * ZeRO-3 also the weights (Rajbhandari et al. 2020); routed-expert state shards over the expert-data-parallel ranks.
+ * The legacy Megatron-LM profile gives Korthikanti et al. 2022 Fig. 1's 18 bytes per parameter.
  */
 public final class ModelStateMemory {
+    /** 16-bit weights: what a ZeRO-3/FSDP unit all-gathers and a pipeline stage holds for compute. */
     public static final double WEIGHT_BYTES = 2;
-    public static final double OPTIMIZER_BYTES = 12;
-    static final double LEGACY_GRADIENT_BYTES = 4;
-    static final double MODERN_GRADIENT_BYTES = 2;
 
     private ModelStateMemory() {
     }
 
     /** Transformer-layer parameters on one device of the most loaded stage (excluding embeddings). */
     public static double layerParamsPerDevice(ModelSpec m, TrainingPlan plan) {
-        double layersPerStage = Math.ceil((double) m.layers() / plan.pp());
-        double attention = m.attentionParamsPerLayer() / plan.tp();
-        double mlp;
-        if (m.moe() == null) {
-            mlp = m.mlpParamsPerLayer() / plan.tp();
-        } else {
-            // Experts are split over EP ranks, each expert over TP ranks; the router is replicated.
-            double experts = m.mlp().matrices() * (double) m.hidden() * m.moe().expertFfn();
-            mlp = experts * ((double) m.moe().experts() / plan.ep() + m.moe().sharedExperts()) / plan.tp()
-                    + (double) m.hidden() * m.moe().experts();
-        }
-        double norms = m.normParamsPerLayer();
-        return layersPerStage * (attention + mlp + norms);
+        StageParameters p = StageParameters.of(m, plan);
+        return p.total() - p.embeddingUnit();
     }
 
     /** Embedding (or LM head) parameters on the first (last) stage's device. */
@@ -47,20 +35,71 @@ public final class ModelStateMemory {
         return one;
     }
 
+    /** Weight bytes of {@code params} dense parameters. */
     public static double weightBytes(double params, TrainingPlan plan) {
-        return params * WEIGHT_BYTES / (plan.zero() >= 3 ? plan.dp() : 1);
+        return params * plan.software().weightBytes() / (plan.zero() >= 3 ? plan.dp() * plan.cp() : 1);
     }
 
-    /** Bytes per parameter of the gradient buffer (and of the DP reduction). */
+    /** Bytes per parameter of the gradient buffer. */
     public static double gradientBytesPerParam(TrainingPlan plan) {
-        return plan.overlapGrad() ? MODERN_GRADIENT_BYTES : LEGACY_GRADIENT_BYTES;
+        return plan.software().gradientBytes();
     }
 
     public static double gradientBytes(double params, TrainingPlan plan) {
-        return params * gradientBytesPerParam(plan) / (plan.zero() >= 2 ? plan.dp() : 1);
+        return params * gradientBytesPerParam(plan) / (plan.zero() >= 2 ? plan.dp() * plan.cp() : 1);
     }
 
     public static double optimizerBytes(double params, TrainingPlan plan) {
-        return params * OPTIMIZER_BYTES / (plan.zero() >= 1 ? plan.dp() : 1);
+        return params * plan.software().optimizerBytes() / (plan.zero() >= 1 ? plan.dp() * plan.cp() : 1);
+    }
+
+    /** Resident weight bytes: the profile's weights, sharded by ZeRO-3, plus FP8/FP4 copies of the GEMM weights. */
+    static double weights(StageParameters p, TrainingPlan plan) {
+        TrainingBehaviour sw = plan.software();
+        boolean sharded = plan.zero() >= 3;
+        double bytes = sw.weightBytes() * (p.dense() / (sharded ? p.denseShards() : 1)
+                + p.expert() / (sharded ? p.expertShards() : 1));
+        if (lowPrecision(plan) && !sharded) {
+            // Transformer Engine keeps each GEMM weight quantized (and transposed) between steps.
+            bytes += p.linear() * sw.lowPrecisionRecipe().quantizedBytesPerElement();
+        }
+        return bytes;
+    }
+
+    static double gradients(StageParameters p, TrainingPlan plan) {
+        boolean sharded = plan.zero() >= 2;
+        return plan.software().gradientBytes() * (p.dense() / (sharded ? p.denseShards() : 1)
+                + p.expert() / (sharded ? p.expertShards() : 1));
+    }
+
+    static double optimizer(StageParameters p, TrainingPlan plan) {
+        boolean sharded = plan.zero() >= 1;
+        return plan.software().optimizerBytes() * (p.dense() / (sharded ? p.denseShards() : 1)
+                + p.expert() / (sharded ? p.expertShards() : 1));
+    }
+
+    /**
+     * ZeRO-3/FSDP working set: the unit computing and the units prefetched, gathered in 16 bits (with their quantized
+     * copies under FP8), the unit's unsharded gradient before its reduce-scatter, and the embedding unit, which stays
+     * gathered from its forward to its backward (FSDP root module). Zero below ZeRO-3.
+     */
+    static double gatheredUnits(StageParameters p, TrainingPlan plan) {
+        if (plan.zero() < 3 || p.denseShards() * (double) p.expertShards() <= 1) {
+            return 0;
+        }
+        TrainingBehaviour sw = plan.software();
+        double perParam = WEIGHT_BYTES + (lowPrecision(plan) ? sw.lowPrecisionRecipe().quantizedBytesPerElement() : 0);
+        double live = (1 + sw.prefetchUnits()) * p.layerUnit();
+        double unit = p.layerUnit();
+        if (sw.maxLiveParams() > 0) {
+            // DeepSpeed gathers per submodule and caps what is resident (stage3_max_live_parameters).
+            live = Math.min(live, sw.maxLiveParams());
+            unit = Math.min(unit, sw.maxLiveParams());
+        }
+        return live * perParam + unit * sw.gradientBytes() + p.embeddingUnit() * WEIGHT_BYTES;
+    }
+
+    static boolean lowPrecision(TrainingPlan plan) {
+        return plan.precision() == Precision.FP8 || plan.precision() == Precision.FP4;
     }
 }

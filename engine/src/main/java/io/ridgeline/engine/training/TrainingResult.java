@@ -12,6 +12,8 @@ import io.ridgeline.engine.evaluation.PlanResult;
  * all GPUs, bottom-up (FLOPs, DRAM and wire bytes, static power), capped at TDP x step time per GPU;
  * {@code averagePowerWatts} is that energy over the step time (whole cluster). {@code dramBytes},
  * {@code networkBytes} (scale-up + scale-out, sent) and {@code scaleOutBytes} are per average device per step.
+ * {@code recomputedLayerFraction} is the share of each stage's layers recomputed fully (1 for full recomputation; for
+ * an AUTO plan, what the least recomputation that fits chose).
  */
 public record TrainingResult(
         Infeasibility infeasibility, String detail,
@@ -23,7 +25,8 @@ public record TrainingResult(
         double weightBytes, double gradientBytes, double optimizerBytes, double activationBytes, double reserveBytes,
         double memoryCapacityBytes,
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, double overheadSeconds,
-        double dramBytes, double networkBytes, double scaleOutBytes) implements PlanResult {
+        double dramBytes, double networkBytes, double scaleOutBytes, double recomputedLayerFraction)
+        implements PlanResult {
 
     /**
      * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
@@ -50,6 +53,6 @@ public record TrainingResult(
     static TrainingResult invalid(Infeasibility why, String detail) {
         double nan = Double.NaN;
         return new TrainingResult(why, detail, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan,
-                nan, nan, nan, nan, nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, nan, nan, nan, nan);
+                nan, nan, nan, nan, nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, nan, nan, nan, nan, nan);
     }
 }

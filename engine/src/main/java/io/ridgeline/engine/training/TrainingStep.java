@@ -14,6 +14,7 @@ import io.ridgeline.engine.ops.MemoryBoundOp;
 import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.spec.InputError;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.technology.TechnologyCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
@@ -24,8 +25,6 @@ import io.ridgeline.engine.workload.ModelSpec;
  * partition, a benchmark thread).
  */
 public final class TrainingStep {
-    /** CUDA context, NCCL buffers and cuBLAS workspace kept outside the allocator (assumption: ~2 GiB). */
-    static final double RESERVE_BYTES = 2.0 * (1L << 30);
     /**
      * Bytes per local parameter of the fused mixed-precision Adam step: read fp32 grad, master, m, v (16 B), write
      * master, m, v (12 B) and the 16-bit weight (2 B), plus the gradient-norm pass (4 B).
@@ -40,6 +39,8 @@ public final class TrainingStep {
     private CollectiveModel collectives;
     private LayerTime layerTime;
     private HeadTime headTime;
+    private FsdpCommunication fsdp;
+    private DataParallelSync dataParallel;
     private ChipEnergy energy;
 
     public TrainingStep() {
@@ -68,13 +69,39 @@ public final class TrainingStep {
                     + system.gpuCount());
         }
         bind(system);
+        TrainingBehaviour sw = plan.software();
         int domain = system.scaleUpDomain();
         Group tp = Placement.group(plan.tp(), 1, domain);
         Group cp = Placement.group(plan.cp(), plan.tp(), domain);
-        Group ep = Placement.group(plan.ep(), plan.tp() * plan.cp(), domain);
+        // Experts whole on a rank (expert TP 1) number their EP ranks from stride 1 (Megatron's expert rank order).
+        int epStride = sw.expertTensorParallel() ? plan.tp() * plan.cp() : 1;
+        Group ep = Placement.group(plan.ep(), epStride, domain);
         Group dp = Placement.group(plan.dp(), plan.tp() * plan.cp(), domain);
+        if (sw.flatDpCollectives() && dp.crossesDomains()) {
+            // A flat ring over the data-parallel ranks: every rank's share crosses its own NIC.
+            dp = new Group(dp.size(), 1, dp.stride());
+        }
+        // Routed-expert state is replicated over the expert-data-parallel ranks: etp x ep x edp = tp x cp x dp, with
+        // expert TP innermost, then EP (Megatron-core expert rank order).
+        int etp = StageParameters.expertTensorParallel(plan);
+        int edpSize = Math.max(1, plan.tp() * plan.cp() * plan.dp() / (etp * plan.ep()));
+        Group edp = Placement.group(edpSize, sw.expertTensorParallel() ? plan.tp() * plan.cp() * plan.ep()
+                : plan.ep(), domain);
         boolean ppCrosses = Placement.pipelineCrossesDomains(plan.tp() * plan.cp() * plan.dp(), domain);
-        LayerShape shape = LayerShape.of(model, seqLen, plan, tp, cp, ep);
+        LayerShape shape = LayerShape.of(model, seqLen, plan, tp, cp, ep, system.chip().supports(Precision.FP4));
+
+        // 0. Memory first: it decides what an AUTO plan recomputes.
+        StageParameters params = StageParameters.of(model, plan);
+        double weightBytes = ModelStateMemory.weights(params, plan) + ModelStateMemory.gatheredUnits(params, plan);
+        double gradientBytes = ModelStateMemory.gradients(params, plan);
+        double optimizerBytes = ModelStateMemory.optimizer(params, plan);
+        double capacity = system.chip().memoryBytes();
+        double reserve = sw.reserveBytes();
+        RecomputeChoice recompute = RecomputeChoice.of(model, seqLen, plan,
+                capacity - weightBytes - gradientBytes - optimizerBytes - reserve);
+        double activationBytes = StepMemory.activationBytes(model, seqLen, plan, recompute.fullFraction(),
+                recompute.selective());
+        double total = weightBytes + gradientBytes + optimizerBytes + activationBytes + reserve;
 
         // 1. One layer, one micro-batch. The byte meters (DRAM, scale-up, scale-out) are read around each piece, so
         // the energy model counts what the pieces move without a second pass or any allocation.
@@ -82,17 +109,20 @@ public final class TrainingStep {
         double up0 = collectives.meteredScaleUpBytes();
         double out0 = collectives.meteredScaleOutBytes();
         Cost layerForward = layerTime.forward(shape);
-        Cost layerBackward = layerTime.backward(shape);
+        Cost layerBackward = layerTime.backward(shape, recompute.fullFraction(), recompute.selective());
         Cost layer = layerForward.plus(layerBackward);
         double layerDram = meteredDramBytes() - dram0;
         double layerUp = collectives.meteredScaleUpBytes() - up0;
         double layerOut = collectives.meteredScaleOutBytes() - out0;
 
-        // 2. Stages: the most loaded holds ceil(L/p) layers (uneven splits such as Llama 3's 126 layers over 16
-        // stages are allowed); the first adds the embedding, the last the LM head and loss.
+        // 2. Stages (PipelineLayout): the most loaded holds ceil(L/p) layers (uneven splits such as DeepSeek-V3's 61
+        // layers over 16 stages are allowed), or, when the embedding and the loss count as pipeline layers, the first
+        // and last stages hold one layer fewer beside them; the first adds the embedding, the last the LM head and
+        // loss.
         int p = plan.pp();
         int v = plan.vpp();
-        double layersPerStage = Math.ceil((double) model.layers() / p);
+        double layersPerStage = PipelineLayout.middleLayers(model, plan);
+        double edgeLayers = PipelineLayout.edgeLayers(model, plan);
         double averageLayers = (double) model.layers() / p;
         Cost body = layer.times(layersPerStage);
         double dram1 = meteredDramBytes();
@@ -112,37 +142,55 @@ public final class TrainingStep {
         // Pipeline sends of one micro-batch: every stage but one sends forward and backward.
         double p2pUp = collectives.meteredScaleUpBytes() - up1 - edgeUp;
         double p2pOut = collectives.meteredScaleOutBytes() - out1 - edgeOut;
-        Cost first = body.plus(embedding).plus(p2pCost);
-        Cost last = body.plus(head).plus(p2pCost);
+        // CUDA graphs (the profile's, or the fused FP8 MoE path's full-iteration capture) launch nothing per kernel.
+        double host = sw.cudaGraphs() || shape.moeFastPath() ? 0 : sw.hostSecondsPerKernel();
+        Cost first;
+        Cost last;
+        Cost slowest;
+        double averageStage;
         if (p == 1) {
             first = body.plus(embedding).plus(head);
             last = first;
+            slowest = first;
+            averageStage = stageSeconds(first, host);
+        } else {
+            Cost edgeBody = edgeLayers == layersPerStage ? body : layer.times(edgeLayers);
+            first = edgeBody.plus(embedding).plus(p2pCost);
+            last = edgeBody.plus(head).plus(p2pCost);
+            Cost middle = body.plus(p2pCost);
+            slowest = stageSeconds(first, host) >= stageSeconds(last, host) ? first : last;
+            if (p > 2 && stageSeconds(middle, host) > stageSeconds(slowest, host)) {
+                slowest = middle;
+            }
+            double charged = (p - 2) * layersPerStage + 2 * edgeLayers;
+            averageStage = ((p - 2) * stageSeconds(middle, host) + stageSeconds(first, host)
+                    + stageSeconds(last, host)) / p * (model.layers() / charged);
         }
-        Cost slowest = stageSeconds(first) >= stageSeconds(last) ? first : last;
-        double averageStage = p == 1 ? stageSeconds(first)
-                : ((p - 2) * stageSeconds(body.plus(p2pCost)) + stageSeconds(first) + stageSeconds(last)) / p
-                * (averageLayers / layersPerStage);
 
         // 3. The 1F1B schedule over m micro-batches; host launch time the GPU cannot hide is overhead.
         int m = plan.microBatchesPerStep();
         Cost steady = slowest.times(m);
-        double overhead = m * (stageSeconds(slowest) - slowest.totalSeconds());
+        double overhead = m * (stageSeconds(slowest, host) - slowest.totalSeconds());
         double bubble = PipelineSchedule.bubbleSeconds(p, v, averageStage);
 
-        // 4. Data-parallel gradient synchronisation and the optimizer, on the most loaded stage.
+        // 4. Data parallelism on the most loaded stage: ZeRO-3/FSDP gathers and reduce-scatters every micro-batch;
+        // below ZeRO-3 the gradients are synchronised once per step. Then the optimizer.
         double dram2 = meteredDramBytes();
         double up2 = collectives.meteredScaleUpBytes();
         double out2 = collectives.meteredScaleOutBytes();
-        double layerParams = ModelStateMemory.layerParamsPerDevice(model, plan);
-        double embeddingParams = ModelStateMemory.embeddingParamsPerDevice(model, plan);
-        double stageParams = layerParams + embeddingParams;
-        double dpComm = dataParallelSeconds(stageParams, plan, dp, slowest, layersPerStage, m);
+        double stageParams = params.total();
+        double forwardSeconds = layerForward.totalSeconds() * layersPerStage;
+        double backwardSeconds = layerBackward.totalSeconds() * layersPerStage;
+        double dpComm = m * fsdp.exposedPerMicroBatch(params, plan, dp, layersPerStage,
+                layerForward.totalSeconds(), layerBackward.totalSeconds(), recompute.fullFraction())
+                + dataParallel.exposedPerStep(params, plan, dp, edp, layersPerStage, forwardSeconds, backwardSeconds);
+        double embeddingParams = params.embeddingUnit();
         if (p > 1 && model.tiedEmbeddings()) {
             // Tied input and output embeddings: first and last stage all-reduce the shared gradient.
-            dpComm += collectives.allReduce(embeddingParams * ModelStateMemory.gradientBytesPerParam(plan), new Group(2, 1,
-                    (p - 1) * ppStride));
+            dpComm += collectives.allReduce(embeddingParams * sw.reduceBytes(), new Group(2, 1, (p - 1) * ppStride));
         }
-        double optimizerParams = stageParams / (plan.zero() >= 1 ? plan.dp() : 1);
+        double optimizerParams = params.dense() / (plan.zero() >= 1 ? params.denseShards() : 1)
+                + params.expert() / (plan.zero() >= 1 ? params.expertShards() : 1);
         double optimizer = memory.seconds(optimizerParams * OPTIMIZER_BYTES_PER_PARAM, optimizerParams * 12, 2);
 
         double onceDram = meteredDramBytes() - dram2;
@@ -150,24 +198,10 @@ public final class TrainingStep {
         double onceOut = collectives.meteredScaleOutBytes() - out2;
         double step = steady.totalSeconds() + overhead + bubble + dpComm + optimizer;
 
-        // 5. Memory on the most loaded device.
-        double weightBytes = ModelStateMemory.weightBytes(stageParams, plan);
-        double gradientBytes = ModelStateMemory.gradientBytes(stageParams, plan);
-        double optimizerBytes = ModelStateMemory.optimizerBytes(stageParams, plan);
-        // The first stage holds the most micro-batches in flight; the last materialises the logits (16-bit, plus fp32
-        // for the loss) with only one micro-batch in flight.
-        double firstActivations = ActivationMemory.firstStageBytes(model, seqLen, plan);
-        double logits = shape.tokens() * model.vocab() / plan.tp() * (2 + 4);
-        double lastActivations = p == 1 ? firstActivations + logits
-                : ActivationMemory.perLayerBytes(model, seqLen, plan) * layersPerStage + logits;
-        double activationBytes = Math.max(firstActivations, lastActivations);
-        double capacity = system.chip().memoryBytes();
-        double total = weightBytes + gradientBytes + optimizerBytes + activationBytes + RESERVE_BYTES;
-
-        // 6. Rates, utilisation, bottleneck, energy.
+        // 5. Rates, utilisation, bottleneck, energy.
         double tokens = (double) plan.globalBatch() * seqLen;
         double modelFlops = ModelFlops.perStep(model, seqLen, plan.globalBatch());
-        double hardwareFlops = modelFlops * hardwareOverModel(plan);
+        double hardwareFlops = modelFlops * recompute.hardwareOverModel();
         double peakAll = system.chip().peakFlopsPerSecond(plan.precision()) * system.gpuCount();
         Cost criticalPath = steady;
         double computeSeconds = criticalPath.gemmSeconds();
@@ -190,49 +224,13 @@ public final class TrainingStep {
                 modelFlops / (step * peakAll), hardwareFlops / (step * peakAll), computeSeconds, memorySeconds,
                 criticalPath.tpSeconds(), criticalPath.cpSeconds(), criticalPath.epSeconds(),
                 criticalPath.ppSeconds(), dpComm, bubble, optimizer, weightBytes, gradientBytes, optimizerBytes,
-                activationBytes, RESERVE_BYTES, capacity, bottleneck, joules, joules / step, overhead, dramBytes,
-                scaleUpBytes + scaleOutBytes, scaleOutBytes);
+                activationBytes, reserve, capacity, bottleneck, joules, joules / step, overhead, dramBytes,
+                scaleUpBytes + scaleOutBytes, scaleOutBytes, recompute.fullFraction());
     }
 
     /** One micro-batch on a stage: GPU time, or the host's launch time when that is longer. */
-    private static double stageSeconds(Cost c) {
-        return HostOverhead.passSeconds(c.totalSeconds(), c.kernels());
-    }
-
-    /**
-     * Gradient reduction over DP: gradients (fp32 legacy, 16-bit modern) all-reduced (ZeRO-0) or reduce-scattered
-     * plus a 16-bit parameter all-gather (ZeRO-1/2/3). Without overlap it follows the last backward; with overlap (bucketed, as Megatron's
-     * overlap_grad_reduce) only what outlasts the last micro-batch's backward is exposed.
-     */
-    private double dataParallelSeconds(double params, TrainingPlan plan, Group dp, Cost stage, double layers, int m) {
-        if (plan.dp() == 1) {
-            return 0;
-        }
-        double gradBytes = params * ModelStateMemory.gradientBytesPerParam(plan);
-        double comm;
-        if (plan.zero() == 0) {
-            comm = collectives.allReduce(gradBytes, dp);
-        } else {
-            comm = collectives.reduceScatter(gradBytes, dp)
-                    + collectives.allGather(params * ModelStateMemory.WEIGHT_BYTES, dp);
-        }
-        if (plan.zero() >= 3) {
-            // Parameters gathered before each forward and backward of every micro-batch, prefetched layer by layer.
-            double gather = collectives.repeat(2 * m, collectives.allGather(params * ModelStateMemory.WEIGHT_BYTES, dp));
-            comm += Math.max(gather / (layers * 2 * m), gather - stage.gemmSeconds() * m);
-        }
-        if (!plan.overlapGrad()) {
-            return comm;
-        }
-        double backwardOfLast = stage.totalSeconds() * 2 / 3;
-        return Math.max(comm / Math.max(1, layers), comm - backwardOfLast);
-    }
-
-    private static double hardwareOverModel(TrainingPlan plan) {
-        return switch (plan.recompute()) {
-            case FULL -> 4.0 / 3.0; // one extra forward
-            case SELECTIVE, NONE -> 1.0; // selective re-runs only the attention core: a few percent, not counted
-        };
+    private static double stageSeconds(Cost c, double hostSecondsPerKernel) {
+        return HostOverhead.passSeconds(c, hostSecondsPerKernel);
     }
 
     private double meteredDramBytes() {
@@ -262,6 +260,8 @@ public final class TrainingStep {
         collectives = new CollectiveModel(system, catalog.curve(system.chip()), collectives);
         layerTime = new LayerTime(gemm, memory, collectives);
         headTime = new HeadTime(gemm, memory, collectives);
+        fsdp = new FsdpCommunication(collectives);
+        dataParallel = new DataParallelSync(collectives);
         energy = ChipEnergy.of(system, TechnologyCatalog.bundled(), gemm);
         cachedSystem = system;
     }

@@ -7,30 +7,82 @@ import io.ridgeline.engine.hardware.ScaleOutNetwork;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.RecomputePolicy;
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.StackProfile;
+import io.ridgeline.engine.software.TrainingBehaviour;
 import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
 /**
- * Turns a case row (validation/README.md format) into engine inputs. Empty cells mean "not stated"; each
- * gets the engine's documented default (docs/ACCURACY.md lists them):
+ * Turns a case row (validation/README.md format) into engine inputs. The {@code framework} column picks the software
+ * profile ({@link StackCatalog#resolve}: exact id, else the nearest catalogued version), and the profile supplies what
+ * the framework does when a field is empty (docs/ACCURACY.md lists these defaults):
  * <ul>
- *   <li>precision: bf16; recompute: none; sp: off; vpp: 1; zero: 0; cp, ep: 1; kv_heads: heads;</li>
+ *   <li>recompute: the profile's policy ({@code auto}: the least recomputation that fits); sp: on with TP &gt; 1 where
+ *       the profile says the framework does so; zero: the profile's default (distributed optimizer, FSDP full shard);</li>
+ *   <li>precision: bf16; vpp: 1; cp, ep: 1; kv_heads: heads;</li>
  *   <li>gpus_per_node and scale_out_gbps: the chip's reference server;</li>
- *   <li>micro_batch: searched (the fastest feasible divisor), as the sources tuned it;</li>
- *   <li>software era: attention fused (FlashAttention) and DP gradient reduction overlapped with backward on Hopper
- *       and newer; unfused attention and no overlap on Ampere, whose published runs used Megatron-LM 2021-22.</li>
+ *   <li>micro_batch: searched (the fastest feasible divisor), as the sources tuned it.</li>
  * </ul>
+ * Nothing is keyed on the chip, the case or the source.
  */
 public final class CaseMapper {
     private final HardwareCatalog hardware;
+    private final StackCatalog stacks;
+    private final ModelCatalog models;
 
     public CaseMapper(HardwareCatalog hardware) {
-        this.hardware = hardware;
+        this(hardware, StackCatalog.bundled(), ModelCatalog.bundled());
     }
 
-    /** The model described by the row's shape columns. */
+    public CaseMapper(HardwareCatalog hardware, StackCatalog stacks, ModelCatalog models) {
+        this.hardware = hardware;
+        this.stacks = stacks;
+        this.models = models;
+    }
+
+    /** How the row's {@code framework} found its training profile. */
+    public StackCatalog.Resolution stack(CsvTable.Row r) {
+        if (r.isEmpty("framework")) {
+            throw r.error("framework", "the training stack that produced the measurement (name or name@version)",
+                    "an empty cell");
+        }
+        StackCatalog.Resolution res = stacks.resolve(r.string("framework"), "framework");
+        StackProfile p = res.profile();
+        if (!p.trains()) {
+            throw r.error("framework", "a training stack", "'" + p.id() + "' (a serving runtime)");
+        }
+        return res;
+    }
+
+    /**
+     * The model described by the row's shape columns, completed from the model catalogue when exactly one catalogued
+     * model with architecture detail (head width, MLA, dense leading layers, sliding window, shared experts) has the
+     * same shape columns ({@link ModelCatalog#completing}): the public configuration, matched on shape, never on the
+     * case.
+     */
     public ModelSpec model(CsvTable.Row r) {
+        ModelSpec shape = shapeModel(r);
+        ModelSpec c = models.completing(shape);
+        if (c == null) {
+            return shape;
+        }
+        return new ModelSpec(shape.name(), shape.layers(), shape.hidden(), shape.heads(), shape.kvHeads(), c.ffn(),
+                shape.mlp(), shape.vocab(), shape.maxSeqLen(), shape.tiedEmbeddings(), c.moe(), shape.source(),
+                c.detail());
+    }
+
+    /** The note an outcome carries when {@link #model} completed the row from the catalogue ("" otherwise). */
+    public String completionNote(CsvTable.Row r) {
+        ModelSpec c = models.completing(shapeModel(r));
+        return c == null ? "" : "architecture completed from catalogued model " + c.name() + " ("
+                + c.detail().describe() + (c.moe() != null && c.moe().sharedExperts() > 0
+                ? ", " + c.moe().sharedExperts() + " shared expert" : "") + ")";
+    }
+
+    private ModelSpec shapeModel(CsvTable.Row r) {
         int heads = (int) r.integer("heads");
         int kv = (int) r.integerOr("kv_heads", heads);
         io.ridgeline.engine.workload.MoeSpec moe = null;
@@ -68,11 +120,6 @@ public final class CaseMapper {
         return system;
     }
 
-    /** True for chip generations whose published runs used fused attention and overlapped DP reduction. */
-    public static boolean modernSoftware(Chip chip) {
-        return !chip.family().name().equals("ampere");
-    }
-
     public Precision precision(CsvTable.Row r) {
         if (r.isEmpty("precision")) {
             return Precision.BF16;
@@ -84,19 +131,21 @@ public final class CaseMapper {
         return p;
     }
 
-    /** The training plan; micro-batch 0 when the row leaves it unstated (the caller searches). */
-    public TrainingPlan trainingPlan(CsvTable.Row r, Chip chip, int microBatch) {
-        Recompute rc = Recompute.NONE;
+    /** The training plan with the row's software profile; the caller picks the micro-batch when it is unstated. */
+    public TrainingPlan trainingPlan(CsvTable.Row r, int microBatch) {
+        TrainingBehaviour sw = stack(r).profile().training();
+        Recompute rc = sw.recompute() == RecomputePolicy.AUTO ? Recompute.AUTO : Recompute.NONE;
         if (!r.isEmpty("recompute")) {
             rc = Recompute.parse(r.raw("recompute"));
             if (rc == null) {
-                throw r.error("recompute", "none, selective or full", "'" + r.raw("recompute") + "'");
+                throw r.error("recompute", "none, selective, full or auto", "'" + r.raw("recompute") + "'");
             }
         }
-        boolean modern = modernSoftware(chip);
-        return new TrainingPlan((int) r.integerOr("tp", 1), (int) r.integerOr("pp", 1), (int) r.integerOr("dp", 1),
-                (int) r.integerOr("cp", 1), (int) r.integerOr("ep", 1), r.integerOr("sp", 0) == 1,
-                (int) r.integerOr("vpp", 1), (int) r.integerOr("zero", 0), microBatch,
-                (int) r.integer("global_batch"), rc, precision(r), modern, modern);
+        int tp = (int) r.integerOr("tp", 1);
+        boolean sp = r.isEmpty("sp") ? sw.sequenceParallel() && tp > 1 : r.integer("sp") == 1;
+        return new TrainingPlan(tp, (int) r.integerOr("pp", 1), (int) r.integerOr("dp", 1),
+                (int) r.integerOr("cp", 1), (int) r.integerOr("ep", 1), sp, (int) r.integerOr("vpp", 1),
+                (int) r.integerOr("zero", sw.defaultZero()), microBatch, (int) r.integer("global_batch"), rc,
+                precision(r), sw);
     }
 }

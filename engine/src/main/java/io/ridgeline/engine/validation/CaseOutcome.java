@@ -5,9 +5,23 @@ package io.ridgeline.engine.validation;
  * infeasible (the engine says the configuration cannot run, e.g. out of memory, while it did run).
  *
  * @param errorPct signed relative error (predicted - measured) / measured x 100; NaN when nothing was predicted
+ * @param note     how the engine read the row where it went beyond its columns ("framework x -> profile y (nearest
+ *                 catalogued version)", "architecture completed from catalogued model z (...)"); "" otherwise
  */
 public record CaseOutcome(String caseId, String file, String source, String phase, String metric, String gpu,
-                          String status, double predicted, double measured, double errorPct, String reason) {
+                          String status, double predicted, double measured, double errorPct, String reason,
+                          String note) {
+
+    public CaseOutcome(String caseId, String file, String source, String phase, String metric, String gpu,
+                       String status, double predicted, double measured, double errorPct, String reason) {
+        this(caseId, file, source, phase, metric, gpu, status, predicted, measured, errorPct, reason, "");
+    }
+
+    /** The same outcome with a note on how the row was read. */
+    public CaseOutcome withNote(String n) {
+        return new CaseOutcome(caseId, file, source, phase, metric, gpu, status, predicted, measured, errorPct, reason,
+                n == null ? "" : n);
+    }
 
     public static CaseOutcome ok(CaseKey k, double predicted, double measured) {
         return new CaseOutcome(k.caseId(), k.file(), k.source(), k.phase(), k.metric(), k.gpu(), "ok", predicted,

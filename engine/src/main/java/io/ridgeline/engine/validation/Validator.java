@@ -5,7 +5,9 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.CsvTable;
+import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.training.ActivationMemory;
 import io.ridgeline.engine.training.ModelStateMemory;
@@ -35,14 +37,29 @@ public final class Validator {
     private final InferencePredictor inference;
 
     public Validator() {
-        this(HardwareCatalog.bundled(), InferencePredictor.available());
+        this(HardwareCatalog.bundled(), StackCatalog.bundled());
+    }
+
+    /** Scores with these catalogues (a calibration profile's, or a fit's variant of a profile). */
+    public Validator(HardwareCatalog hardware, StackCatalog stacks) {
+        this(hardware, stacks, InferencePredictor.available());
     }
 
     public Validator(HardwareCatalog hardware, InferencePredictor inference) {
+        this(hardware, StackCatalog.bundled(), inference);
+    }
+
+    /** Cases read their chips from {@code hardware} and their software profiles from {@code stacks}. */
+    public Validator(HardwareCatalog hardware, StackCatalog stacks, InferencePredictor inference) {
         this.hardware = hardware;
-        this.mapper = new CaseMapper(hardware);
+        this.mapper = new CaseMapper(hardware, stacks, ModelCatalog.bundled());
         this.training = new TrainingStep(hardware);
         this.inference = inference;
+    }
+
+    /** The columns a case file must have (validation/README.md). */
+    public static List<String> columns() {
+        return List.of(COLUMNS);
     }
 
     /** Scores every row of every file, in file order. */
@@ -59,7 +76,7 @@ public final class Validator {
         return out;
     }
 
-    CaseOutcome score(String file, CsvTable.Row r) {
+    public CaseOutcome score(String file, CsvTable.Row r) {
         CaseOutcome.CaseKey key = new CaseOutcome.CaseKey(r.string("case_id"), file, r.stringOr("source", ""),
                 r.string("phase"), r.string("metric"), r.stringOr("gpu", ""));
         double measured = r.positive("measured");
@@ -77,13 +94,46 @@ public final class Validator {
     }
 
     private CaseOutcome training(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
+        return trainingOutcome(key, r, measured).withNote(trainingNote(r));
+    }
+
+    /** How the row's framework and architecture were read, when beyond its own columns. */
+    private String trainingNote(CsvTable.Row r) {
+        StringBuilder note = new StringBuilder();
+        if (!r.isEmpty("framework")) {
+            var stack = mapper.stack(r);
+            if (!stack.exact()) {
+                note.append("framework ").append(stack.describe());
+            }
+        }
+        String completed = mapper.completionNote(r);
+        if (!completed.isEmpty()) {
+            note.append(note.isEmpty() ? "" : "; ").append(completed);
+        }
+        if (r.isEmpty("ep") && !r.isEmpty("moe_experts")) {
+            note.append(note.isEmpty() ? "" : "; ")
+                    .append("ep not stated: the fastest feasible divisor of the experts");
+        }
+        return note.toString();
+    }
+
+    private CaseOutcome trainingOutcome(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
         SystemSpec system = mapper.system(r);
-        TrainingResult result = r.isEmpty("micro_batch")
-                ? bestOverMicroBatches(model, seq, system, r)
-                : training.evaluate(model, seq, system, mapper.trainingPlan(r, system.chip(),
-                (int) r.integer("micro_batch")));
+        TrainingPlan base = mapper.trainingPlan(r, r.isEmpty("micro_batch") ? 1 : (int) r.integer("micro_batch"));
+        TrainingResult result = null;
+        if (model.moe() != null && r.isEmpty("ep")) {
+            // An MoE run that does not state its expert parallelism used one (the sources tuned it): the fastest
+            // feasible expert-parallel size among the divisors of the experts.
+            for (int ep = 1; ep <= model.moe().experts(); ep++) {
+                if (model.moe().experts() % ep == 0) {
+                    result = better(result, evaluate(model, seq, system, base.withExpertParallel(ep), r));
+                }
+            }
+        } else {
+            result = evaluate(model, seq, system, base, r);
+        }
         if (result == null) {
             return CaseOutcome.unsupported(key, measured, "no micro-batch size gives a well-shaped plan");
         }
@@ -102,9 +152,28 @@ public final class Validator {
         return CaseOutcome.ok(key, predicted, measured);
     }
 
+    /** The plan as stated, or the fastest feasible micro-batch when the row leaves it empty; null if none is shaped. */
+    private TrainingResult evaluate(ModelSpec model, int seq, SystemSpec system, TrainingPlan plan, CsvTable.Row r) {
+        if (!r.isEmpty("micro_batch")) {
+            return ShapeRules.training(model, seq, plan) != null && model.moe() != null && r.isEmpty("ep") ? null
+                    : training.evaluate(model, seq, system, plan);
+        }
+        return bestOverMicroBatches(model, seq, system, plan);
+    }
+
+    /** The faster feasible result (a feasible one beats an infeasible one); nulls lose. */
+    private static TrainingResult better(TrainingResult best, TrainingResult res) {
+        if (res == null) {
+            return best;
+        }
+        if (best == null || (res.feasible() && (!best.feasible() || res.stepTimeSeconds() < best.stepTimeSeconds()))) {
+            return res;
+        }
+        return best;
+    }
+
     /** The fastest feasible micro-batch among the divisors of the per-replica batch (the sources tuned it). */
-    private TrainingResult bestOverMicroBatches(ModelSpec model, int seq, SystemSpec system, CsvTable.Row r) {
-        TrainingPlan base = mapper.trainingPlan(r, system.chip(), 1);
+    private TrainingResult bestOverMicroBatches(ModelSpec model, int seq, SystemSpec system, TrainingPlan base) {
         int perReplica = base.globalBatch() / base.dp();
         TrainingResult best = null;
         for (int mb = 1; mb <= Math.min(perReplica, 64); mb++) {
@@ -115,11 +184,7 @@ public final class Validator {
             if (ShapeRules.training(model, seq, plan) != null) {
                 continue;
             }
-            TrainingResult res = training.evaluate(model, seq, system, plan);
-            if (best == null || (res.feasible() && (!best.feasible()
-                    || res.stepTimeSeconds() < best.stepTimeSeconds()))) {
-                best = res;
-            }
+            best = better(best, training.evaluate(model, seq, system, plan));
         }
         return best;
     }
@@ -131,8 +196,8 @@ public final class Validator {
     private CaseOutcome memory(CaseOutcome.CaseKey key, CsvTable.Row r, double measured) {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
-        Chip chip = mapper.chip(r);
-        TrainingPlan plan = mapper.trainingPlan(r, chip, (int) r.integer("micro_batch"));
+        mapper.chip(r); // rejects an unknown gpu id, as for every phase
+        TrainingPlan plan = mapper.trainingPlan(r, (int) r.integer("micro_batch"));
         return switch (key.metric()) {
             case "activation_mem_gib" -> CaseOutcome.ok(key, ActivationMemory.firstStageBytes(model, seq, plan) / GIB,
                     measured);

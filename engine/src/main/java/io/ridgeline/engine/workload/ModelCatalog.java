@@ -54,12 +54,79 @@ public final class ModelCatalog {
                 out.put(name, new ModelSpec(name, (int) r.integer("layers"), (int) r.integer("hidden"),
                         (int) r.integer("heads"), (int) r.integer("kv_heads"), r.integer("ffn"), mlp,
                         (int) r.integer("vocab"), (int) r.integer("max_seq_len"), Boolean.parseBoolean(tied), moe,
-                        r.string("source")));
+                        r.string("source"), detail(r)));
             } catch (IllegalArgumentException e) {
                 throw r.error("name", "a consistent architecture", e.getMessage());
             }
         }
         return out;
+    }
+
+    /**
+     * The optional architecture columns (head_dim, dense_layers, sliding_window, sliding_layer_share, mla_*,
+     * activation, dropout, rope, expert_bias); null
+     * when the file lacks them or the row leaves them empty.
+     */
+    static ArchitectureDetail detail(CsvTable.Row r) {
+        MlaSpec mla = null;
+        if (!r.isEmpty("mla_q_lora_rank")) {
+            mla = new MlaSpec((int) r.integer("mla_q_lora_rank"), (int) r.integer("mla_kv_lora_rank"),
+                    (int) r.integer("mla_qk_nope_dim"), (int) r.integer("mla_qk_rope_dim"),
+                    (int) r.integer("mla_v_head_dim"));
+        }
+        String activation = r.stringOr("activation", "");
+        if (!activation.isEmpty() && !activation.equals("squared_relu")) {
+            throw r.error("activation", "squared_relu or empty", "'" + activation + "'");
+        }
+        if (!r.isEmpty("dropout") && r.number("dropout") != 0) {
+            throw r.error("dropout", "0 (the model trains without dropout) or empty", "'" + r.raw("dropout") + "'");
+        }
+        String rope = r.stringOr("rope", "");
+        if (!rope.isEmpty() && !rope.equals("yarn")) {
+            throw r.error("rope", "yarn or empty", "'" + rope + "'");
+        }
+        String bias = r.stringOr("expert_bias", "");
+        if (!bias.isEmpty() && !bias.equals("true")) {
+            throw r.error("expert_bias", "true or empty", "'" + bias + "'");
+        }
+        ArchitectureDetail d = new ArchitectureDetail((int) r.integerOr("head_dim", 0),
+                (int) r.integerOr("dense_layers", 0), (int) r.integerOr("sliding_window", 0),
+                r.numberOr("sliding_layer_share", 0), mla, !activation.isEmpty(), !r.isEmpty("dropout"),
+                !rope.isEmpty(), !bias.isEmpty());
+        return d.isEmpty() ? null : d;
+    }
+
+    /**
+     * A catalogued model whose public configuration completes a shape the case format cannot fully express: same
+     * layers, hidden, heads, KV heads, MLP type, vocabulary, experts and top-k, and the same MLP width (the routed
+     * experts' for MoE). Null unless exactly one catalogued model with architecture detail matches. Matching is on the
+     * shape alone, never on a name.
+     */
+    public ModelSpec completing(ModelSpec shape) {
+        ModelSpec found = null;
+        for (ModelSpec c : models.values()) {
+            if (c.detail() == null || !sameShape(shape, c)) {
+                continue;
+            }
+            if (found != null) {
+                return null;
+            }
+            found = c;
+        }
+        return found;
+    }
+
+    private static boolean sameShape(ModelSpec s, ModelSpec c) {
+        if (s.layers() != c.layers() || s.hidden() != c.hidden() || s.heads() != c.heads()
+                || s.kvHeads() != c.kvHeads() || s.mlp() != c.mlp() || s.vocab() != c.vocab()
+                || (s.moe() == null) != (c.moe() == null)) {
+            return false;
+        }
+        if (s.moe() == null) {
+            return s.ffn() == c.ffn();
+        }
+        return s.moe().experts() == c.moe().experts() && s.moe().topK() == c.moe().topK()
+                && s.moe().expertFfn() == c.moe().expertFfn();
     }
 
     /** Parses the {@code mlp} column: gelu or swiglu. */

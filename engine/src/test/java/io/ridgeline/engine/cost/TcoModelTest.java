@@ -1,6 +1,6 @@
 package io.ridgeline.engine.cost;
 
-import io.ridgeline.engine.network.NetworkCapex;
+import io.ridgeline.engine.cost.NetworkCapex;
 import io.ridgeline.engine.spec.InvalidInputException;
 import org.junit.jupiter.api.Test;
 

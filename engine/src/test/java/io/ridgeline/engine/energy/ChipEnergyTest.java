@@ -34,8 +34,9 @@ class ChipEnergyTest {
         assertEquals(3.0e-12 * 8, e.dramJoulesPerByte(), 1e-20);
         assertEquals(5.0e-12 * 8, e.scaleUpJoulesPerByte(), 1e-20);
         assertEquals(0.25 * 700, e.staticWatts(), 1e-9);
-        // Per-FLOP energy halves with each doubling of the tensor rate at the same TDP (FP8 at twice BF16).
-        assertEquals(0.5, e.joulesPerFlop(Precision.FP8) / e.joulesPerFlop(Precision.BF16), 0.01);
+        // Per-FLOP energy falls as the sustained tensor rate rises at the same TDP: FP8 at its own sustained rate.
+        double fp8Rate = 2 * Math.pow(8192, 3) / new GemmModel(h100).seconds(8192, 8192, 8192, Precision.FP8);
+        assertEquals(rate / fp8Rate, e.joulesPerFlop(Precision.FP8) / e.joulesPerFlop(Precision.BF16), 0.01);
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.ridgeline.engine.inference;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.software.ServingBehaviour;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.CsvTable;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,8 +53,10 @@ class InferenceAccuracyTest {
                 continue;
             }
             String metric = row.string("metric");
+            // The row's framework (nemo-inference@2023) picks the runtime: eager launches, host and request costs.
+            ServingBehaviour runtime = InferenceCases.runtime(row, StackCatalog.bundled());
             InferenceResult r = step.evaluate(InferenceCases.model(row), InferenceCases.system(row, catalog),
-                    InferenceCases.plan(row), InferenceCases.workload(row));
+                    InferenceCases.plan(row, runtime), InferenceCases.workload(row, runtime));
             assertTrue(r.feasible(), row.string("case_id") + ": " + r.detail());
             scored.add(new Scored(row.string("case_id"), row.string("gpu"), row.string("model"),
                     (int) row.integer("tp"), (int) row.integer("input_len"), (int) row.integer("output_len"),

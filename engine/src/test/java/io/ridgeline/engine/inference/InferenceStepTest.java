@@ -76,7 +76,7 @@ class InferenceStepTest {
 
     @Test
     void decodeStepReadsEveryLocalWeightOnce() {
-        // Halving the weight bytes (bf16 -> fp8 weights, bf16 math) saves exactly the local weight bytes / 2 / BW at
+        // Halving the weight bytes (bf16 -> fp8 weights, bf16 math) saves exactly the layers' weight bytes / 2 / BW at
         // batch 1, where decode GEMMs are bandwidth-bound.
         InferencePlan bf16 = InferencePlan.tensorParallel(1);
         InferencePlan fp8 = bf16.withPrecisions(Precision.FP8, Precision.BF16, Precision.BF16);
@@ -84,8 +84,9 @@ class InferenceStepTest {
         DecodeTime d8 = new DecodeTime(new Replica(L7, node(A100), fp8, HW));
         Breakdown acc = new Breakdown();
         double saved = d16.stepSeconds(1, 500, acc, 0) - d8.stepSeconds(1, 500, acc, 0);
-        // Read per step: every layer's weights and the LM head (the input embedding is gathered, not read).
-        double readParams = 32 * (L7.attentionParamsPerLayer() + L7.mlpParamsPerLayer()) + (double) L7.vocab() * 4096;
+        // Read per step: every layer's weights; the LM head stays 16-bit (quantization recipes leave lm_head alone)
+        // and the input embedding is gathered, not read.
+        double readParams = 32 * (L7.attentionParamsPerLayer() + L7.mlpParamsPerLayer());
         double expected = readParams * 1.0 / A100.effectiveMemoryBytesPerSecond();
         assertEquals(expected, saved, 0.01 * expected);
     }
@@ -269,7 +270,7 @@ class InferenceStepTest {
         assertTrue(e.getMessage().contains("plan.tp: expected a divisor of the model's heads (32), found 3"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("plan.pp: expected at most the model's layers (32) model chunks (pp x "
-                + "vpp; stages may be uneven), found 40"), e.getMessage());
+                + "vpp; stages may be uneven)") && e.getMessage().contains("found 40"), e.getMessage());
     }
 
     @Test

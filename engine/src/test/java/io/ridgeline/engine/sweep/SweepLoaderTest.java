@@ -75,7 +75,8 @@ class SweepLoaderTest {
 
     @Test
     void reportsSyntaxErrorsWithTheParserPosition() {
-        assertEquals("t.yaml:3:7: (syntax): expected valid YAML, found while parsing a flow sequence",
+        assertEquals("t.yaml:3:7: (syntax): expected valid YAML, found expected ',' or ']', but got : (while parsing a "
+                + "flow sequence that starts at line 2, column 9)",
                 only("name: t\nmodels: [gpt3-175b\nphases: x\n"));
     }
 

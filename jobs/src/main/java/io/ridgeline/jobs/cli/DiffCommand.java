@@ -3,7 +3,7 @@ package io.ridgeline.jobs.cli;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
-import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.jobs.report.FrontierDiff;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,16 +19,11 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code ridgeline diff RUN_A RUN_B}: frontier points that appeared, disappeared, or moved by more than a relative
- * tolerance on any of RUN_B's objectives. A frontier point is identified by its configuration (group, model,
- * workload, hardware, plan), not by its grid index, so runs of edited sweeps compare too.
+ * tolerance on any of RUN_B's objectives ({@link FrontierDiff}, which the HTML report shares).
  */
 @Command(name = "diff", mixinStandardHelpOptions = true,
         description = "List frontier points that appeared, disappeared or moved between two runs.")
 public final class DiffCommand implements Callable<Integer> {
-    static final List<String> KEY = List.of("frontier_group", "model", "phase", "seq_len", "global_batch", "chip",
-            "gpu_count", "scale_out", "scale_out_gbit_s", "scale_up_domain", "tp", "pp", "dp", "cp", "ep", "sp", "vpp",
-            "zero", "micro_batch", "recompute", "precision");
-
     @Parameters(index = "0", paramLabel = "RUN_A", description = "The earlier run id.")
     String runA;
 
@@ -70,28 +65,8 @@ public final class DiffCommand implements Callable<Integer> {
             if (!errors.isEmpty()) {
                 throw new InvalidInputException(errors);
             }
-            List<String> objectives = objectives(duck);
-            StringBuilder sql = new StringBuilder("WITH a AS (SELECT *, true AS in_a FROM frontier WHERE run_id = ?), "
-                    + "b AS (SELECT *, true AS in_b FROM frontier WHERE run_id = ?) SELECT CASE WHEN in_a IS NULL "
-                    + "THEN 'appeared' WHEN in_b IS NULL THEN 'disappeared' ELSE 'moved' END AS change, "
-                    + "frontier_group, chip, gpu_count, 'tp' || tp || ' pp' || pp || ' dp' || dp || ' cp' || cp || "
-                    + "' mb' || micro_batch || ' ' || recompute || ' ' || precision AS plan");
-            StringBuilder moved = new StringBuilder();
-            for (String o : objectives) {
-                sql.append(", a.").append(o).append(" AS ").append(o).append("_a, b.").append(o).append(" AS ")
-                        .append(o).append("_b");
-                moved.append(" OR abs(b.").append(o).append(" - a.").append(o).append(") > ? * greatest(abs(a.")
-                        .append(o).append("), 1e-300)");
-            }
-            sql.append(" FROM a FULL OUTER JOIN b USING (").append(String.join(", ", KEY)).append(") WHERE in_a IS "
-                    + "NULL OR in_b IS NULL").append(moved).append(" ORDER BY change, frontier_group, chip, gpu_count, "
-                    + "plan");
-            try (PreparedStatement st = duck.connection.prepareStatement(sql.toString())) {
-                st.setString(1, runA);
-                st.setString(2, runB);
-                for (int i = 0; i < objectives.size(); i++) {
-                    st.setDouble(3 + i, tolerance);
-                }
+            List<String> objectives = FrontierDiff.objectives(duck.connection, runB);
+            try (PreparedStatement st = FrontierDiff.prepare(duck.connection, runA, runB, objectives, tolerance)) {
                 System.out.printf(Locale.ROOT, "frontier diff %s -> %s (objectives %s, tolerance %.3g)%n", runA, runB,
                         objectives, tolerance);
                 try (ResultSet rs = st.executeQuery()) {
@@ -103,29 +78,5 @@ public final class DiffCommand implements Callable<Integer> {
             }
         }
         return 0;
-    }
-
-    /** RUN_B's objective columns from the manifest, checked against the known metric columns. */
-    private List<String> objectives(Duck duck) throws SQLException {
-        List<String> cols = new ArrayList<>();
-        try (PreparedStatement st = duck.connection.prepareStatement(
-                "SELECT objectives FROM runs WHERE run_id = ?")) {
-            st.setString(1, runB);
-            try (ResultSet rs = st.executeQuery()) {
-                if (rs.next() && rs.getString(1) != null) {
-                    for (String part : rs.getString(1).split(",")) {
-                        String col = part.trim().substring(part.trim().indexOf(' ') + 1);
-                        if (Metric.byColumn(col) == null) {
-                            throw new IllegalStateException("runs.objectives names an unknown column: " + col);
-                        }
-                        cols.add(col);
-                    }
-                }
-            }
-        }
-        if (cols.isEmpty()) {
-            cols.add("tokens_per_s");
-        }
-        return cols;
     }
 }

@@ -6,9 +6,11 @@ import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.sweep.PointLoader;
+import io.ridgeline.engine.workload.ModelCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
@@ -78,6 +80,8 @@ public final class EvalCommand implements Callable<Integer> {
     Path file;
     @Option(names = "--json", description = "Print the result row as JSON (points-table columns).")
     boolean json;
+    @Mixin
+    CalibrationOption calibration = new CalibrationOption();
     @Spec
     CommandSpec spec;
 
@@ -100,9 +104,10 @@ public final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> given = given();
+        calibration.catalogs(); // a bad profile fails first, before the point is read
         if ("gemm".equals(given.get("--phase"))) {
-            return GemmEval.run(given.get("--chip"), given.get("-m"), given.get("-n"), given.get("-k"),
-                    given.get("--precision"), json);
+            return GemmEval.run(calibration.catalogs().hardware(), given.get("--chip"), given.get("-m"),
+                    given.get("-n"), given.get("-k"), given.get("--precision"), json);
         }
         Map<String, String> keys = new LinkedHashMap<>();
         for (Flag f : FLAGS) {
@@ -111,7 +116,7 @@ public final class EvalCommand implements Callable<Integer> {
             }
         }
         PointLoader.Point point = PointLoader.read(file, keys);
-        Evaluator evaluator = new Evaluator(point.spec());
+        Evaluator evaluator = new Evaluator(point.spec(), ModelCatalog.bundled(), calibration.catalogs().hardware());
         List<InputError> problems = new ArrayList<>();
         for (InputError e : evaluator.problems(0)) {
             problems.add(point.locate(e));
@@ -126,7 +131,7 @@ public final class EvalCommand implements Callable<Integer> {
             throw new InvalidInputException(point.locate(InputError.of("plan", "plan", "a plan that runs on "
                     + row.chip().id(), row.detail())));
         }
-        System.out.print(json ? EvalReport.json(row) : EvalReport.text(row));
+        System.out.print(json ? EvalReport.json(row, calibration) : EvalReport.text(row, calibration));
         return row.status() == PointStatus.OK ? 0 : 3;
     }
 

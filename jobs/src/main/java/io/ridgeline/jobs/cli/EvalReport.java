@@ -3,12 +3,15 @@ package io.ridgeline.jobs.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.ridgeline.engine.calibration.IntervalOutput;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.sweep.Metric;
 import io.ridgeline.jobs.sweep.PointRows;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How {@code eval} prints one result row: a breakdown table per phase, or the row itself as JSON (the points table's
@@ -20,20 +23,29 @@ final class EvalReport {
     private EvalReport() {
     }
 
-    static String json(ResultRow row) {
+    /** The row's columns, then the intervals of its main outputs when the model has them (calibration.intervals()). */
+    static String json(ResultRow row, CalibrationOption calibration) {
+        Map<String, Object> root = new LinkedHashMap<>(PointRows.toMap(row));
+        String family = row.chip().family().name();
+        if (row.workload().inference()) {
+            calibration.putInferenceIntervals(root, family, row.metric(Metric.TTFT_S), row.metric(Metric.TPOT_S),
+                    row.metric(Metric.E2E_LATENCY_S), row.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU));
+        } else {
+            calibration.putTrainingIntervals(root, family, row.metric(Metric.STEP_TIME_S),
+                    row.metric(Metric.TOKENS_PER_S));
+        }
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(PointRows.toMap(row)) + "\n";
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    static String text(ResultRow row) {
-        return row.workload().inference() ? inference(row) : training(row);
+    static String text(ResultRow row, CalibrationOption calibration) {
+        return row.workload().inference() ? inference(row, calibration) : training(row, calibration);
     }
 
-    private static String training(ResultRow r) {
+    private static String training(ResultRow r, CalibrationOption cal) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%s on %d x %s (%d per domain, scale-out %s %.0f Gb/s per GPU), seq %d, "
                         + "software %s%n", r.model().name(), r.gpuCount(), r.chip().id(),
@@ -59,8 +71,14 @@ final class EvalReport {
         row(sb, "optimizer", r.metric(Metric.OPTIMIZER_S), step);
         row(sb, "host launch overhead", r.metric(Metric.OVERHEAD_S), step);
         row(sb, "step", step, step);
-        sb.append(String.format(Locale.ROOT, "%ntokens/s %.4g   MFU %.1f%%   HFU %.1f%%   bottleneck %s%n",
-                r.metric(Metric.TOKENS_PER_S), r.metric(Metric.MFU_FRACTION) * 100,
+        String family = r.chip().family().name();
+        String stepInterval = cal.besideTime(IntervalOutput.STEP_TIME, "", family, step, 1, "%.5f");
+        if (!stepInterval.isEmpty()) {
+            sb.append(String.format(Locale.ROOT, "%-28s%s%n", "", stepInterval));
+        }
+        sb.append(String.format(Locale.ROOT, "%ntokens/s %.4g%s   MFU %.1f%%   HFU %.1f%%   bottleneck %s%n",
+                r.metric(Metric.TOKENS_PER_S), cal.besideRate(IntervalOutput.STEP_TIME, "", family,
+                        r.metric(Metric.TOKENS_PER_S), "%.4g"), r.metric(Metric.MFU_FRACTION) * 100,
                 r.metric(Metric.HFU_FRACTION) * 100, r.text(ResultRow.Text.BOTTLENECK)));
         sb.append(String.format(Locale.ROOT, "energy %.4g J per step, average power %.4g W%n",
                 r.metric(Metric.ENERGY_PER_STEP_J), r.metric(Metric.CLUSTER_POWER_W)));
@@ -79,7 +97,7 @@ final class EvalReport {
                 r.metric(Metric.HBM_CAPACITY_BYTES) / GIB));
     }
 
-    private static String inference(ResultRow r) {
+    private static String inference(ResultRow r, CalibrationOption cal) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%s inference on %d x %s, tp %d ep %d pp %d dp %d, batch %d, %d in / %d "
                         + "out, software %s%n", r.model().name(), r.gpuCount(), r.chip().id(),
@@ -90,7 +108,7 @@ final class EvalReport {
         sb.append("plan ").append(r.plan()).append('\n');
         infeasible(sb, r);
         if (!Double.isNaN(r.metric(Metric.TTFT_S))) {
-            times(sb, r);
+            times(sb, r, cal);
         }
         sb.append(String.format(Locale.ROOT, "memory per GPU: weights %.2f GiB, KV cache %.2f GiB, activations %.2f "
                         + "GiB, reserve %.2f GiB of %.2f GiB%n", r.metric(Metric.WEIGHT_BYTES) / GIB,
@@ -99,11 +117,18 @@ final class EvalReport {
         return sb.toString();
     }
 
-    private static void times(StringBuilder sb, ResultRow r) {
-        sb.append(String.format(Locale.ROOT, "TTFT %.2f ms   TPOT %.3f ms   end-to-end %.4f s%n",
-                r.metric(Metric.TTFT_S) * 1e3, r.metric(Metric.TPOT_S) * 1e3, r.metric(Metric.E2E_LATENCY_S)));
-        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g   max batch (KV cache) %d   bottleneck %s%n",
-                r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU), (int) r.metric(Metric.MAX_BATCH),
+    private static void times(StringBuilder sb, ResultRow r, CalibrationOption cal) {
+        String f = r.chip().family().name();
+        double ttft = r.metric(Metric.TTFT_S);
+        double tpot = r.metric(Metric.TPOT_S);
+        double e2e = r.metric(Metric.E2E_LATENCY_S);
+        double rate = r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU);
+        sb.append(String.format(Locale.ROOT, "TTFT %.2f ms%s   TPOT %.3f ms%s   end-to-end %.4f s%s%n", ttft * 1e3,
+                cal.besideTime(IntervalOutput.TTFT, "", f, ttft, 1e3, "%.2f"), tpot * 1e3,
+                cal.besideTime(IntervalOutput.TPOT, "", f, tpot, 1e3, "%.3f"), e2e,
+                cal.besideTime(IntervalOutput.E2E_LATENCY, "", f, e2e, 1, "%.4f")));
+        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %d   bottleneck %s%n",
+                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, "", f, rate, "%.4g"), (int) r.metric(Metric.MAX_BATCH),
                 r.text(ResultRow.Text.BOTTLENECK)));
         sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n", r.metric(Metric.ENERGY_PER_TOKEN_J)));
     }

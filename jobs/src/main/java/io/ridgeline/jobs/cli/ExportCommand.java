@@ -5,10 +5,12 @@ import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
 import io.ridgeline.jobs.report.ColumnSelector;
+import io.ridgeline.jobs.report.ExportColumns;
 import io.ridgeline.jobs.report.CsvExport;
 import io.ridgeline.jobs.report.ResultRows;
 import io.ridgeline.jobs.report.TcoAssumption;
 import io.ridgeline.jobs.report.TcoWorkbook;
+import io.ridgeline.jobs.sweep.RecordedCosts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,11 +39,6 @@ import java.util.concurrent.Callable;
 public final class ExportCommand implements Callable<Integer> {
     static final List<String> TABLES = List.of("frontier", "points");
     static final List<String> FORMATS = List.of("csv", "xlsx");
-    /** Columns exported unless --columns says otherwise (plan, hardware, headline metrics). */
-    static final List<String> DEFAULT_COLUMNS = List.of("frontier_group", "point_index", "status", "model", "phase",
-            "seq_len", "global_batch", "chip", "gpu_count", "scale_out", "tp", "pp", "dp", "cp", "ep", "micro_batch",
-            "recompute", "precision", "bottleneck", "step_time_s", "tokens_per_s", "tokens_per_s_per_gpu",
-            "mfu_fraction", "hbm_bytes", "energy_per_step_j", "cluster_tdp_w", "cost_usd");
 
     @Mixin
     ResultsOptions results = new ResultsOptions();
@@ -62,16 +59,16 @@ public final class ExportCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     Path to;
 
-    @Option(names = "--run-tokens", defaultValue = "3e11", description = "Tokens per training run, the workbook's "
-            + "$/run assumption (default: ${DEFAULT-VALUE}).")
-    double runTokens;
+    @Option(names = "--run-tokens", description = "Tokens per run, the workbook's $/run assumption (default: the "
+            + "run's cost.tokens, else 3e11).")
+    Double runTokens;
 
     @Override
     public Integer call() throws SQLException, IOException {
         List<InputError> errors = new ArrayList<>();
         checkNames(tables, TABLES, "--table", errors);
         checkNames(formats, FORMATS, "--format", errors);
-        if (!(runTokens > 0)) {
+        if (runTokens != null && !(runTokens > 0)) {
             errors.add(InputError.of("--run-tokens", "run-tokens", "a positive token count",
                     String.valueOf(runTokens)));
         }
@@ -82,24 +79,25 @@ public final class ExportCommand implements Callable<Integer> {
             Connection c = duck.connection;
             requireViews(duck, results.out, tables);
             String runId = results.runId(c);
+            RecordedCosts costs = recordedCosts(c, runId);
             List<ResultRows> forCsv = new ArrayList<>();
             List<ResultRows> forXlsx = new ArrayList<>();
             for (String table : new LinkedHashSet<>(tables)) {
                 Set<String> available = ColumnSelector.available(c, table);
-                List<String> cols = columns == null
-                        ? DEFAULT_COLUMNS.stream().filter(available::contains).toList()
+                List<String> cols = columns == null ? defaultColumns(c, table, runId, available)
                         : ColumnSelector.check(columns, available, results.out.resolve(table).toString(), "--columns");
                 if (formats.contains("csv")) {
                     forCsv.add(query(c, table, cols, runId, false));
                 }
                 if (formats.contains("xlsx")) {
                     List<String> wide = new ArrayList<>(cols);
-                    for (String req : TcoWorkbook.REQUIRED) {
-                        if (!wide.contains(req)) {
-                            wide.add(req);
-                        }
-                    }
-                    for (String extra : List.of("cost_usd", "cluster_tdp_w")) {
+                    wide.removeAll(TcoWorkbook.RECOMPUTED);
+                    List<String> needed = new ArrayList<>(List.of("phase", "cost_usd", "cluster_tdp_w"));
+                    needed.addAll(TcoWorkbook.REQUIRED);
+                    needed.addAll(TcoWorkbook.TRAINING_REQUIRED);
+                    needed.addAll(TcoWorkbook.INFERENCE_REQUIRED);
+                    needed.addAll(TcoWorkbook.FABRIC_REQUIRED);
+                    for (String extra : needed) {
                         if (!wide.contains(extra) && available.contains(extra)) {
                             wide.add(extra);
                         }
@@ -113,22 +111,100 @@ public final class ExportCommand implements Callable<Integer> {
                 System.out.printf("wrote %s (%d rows, %d columns)%n", f, r.size(), r.columns().size());
             }
             if (!forXlsx.isEmpty()) {
-                for (ResultRows r : forXlsx) {
-                    if (r.size() > TcoWorkbook.MAX_ROWS) {
-                        throw new InvalidInputException(InputError.of("--table", r.table(), "at most "
-                                + TcoWorkbook.MAX_ROWS + " rows for a workbook (use --format csv or --where)",
-                                r.size() + " rows"));
-                    }
-                }
-                Path f = to.resolve(runId + "-tco.xlsx");
-                new TcoWorkbook(TcoParameters.defaults(), runTokens, about(c, runId)).write(forXlsx, f);
-                System.out.printf("wrote %s (sheets %s, %s, %s; %d cost formulas per row over %s)%n", f,
-                        TcoWorkbook.ASSUMPTIONS, String.join(", ", forXlsx.stream().map(r -> TcoWorkbook.sheetName(
-                                r.table())).toList()), TcoWorkbook.ABOUT, TcoWorkbook.formulaHeaders().size(),
-                        TcoWorkbook.ASSUMPTIONS);
+                writeWorkbook(c, runId, costs, forXlsx);
             }
         }
         return 0;
+    }
+
+    private void writeWorkbook(Connection c, String runId, RecordedCosts costs, List<ResultRows> forXlsx)
+            throws SQLException, IOException {
+        for (ResultRows r : forXlsx) {
+            if (r.size() > TcoWorkbook.MAX_ROWS) {
+                throw new InvalidInputException(InputError.of("--table", r.table(), "at most "
+                        + TcoWorkbook.MAX_ROWS + " rows for a workbook (use --format csv or --where)",
+                        r.size() + " rows"));
+            }
+        }
+        if (costs == null) {
+            System.out.printf("note: run %s predates recorded cost parameters (runs.cost_*): the workbook uses the "
+                    + "defaults, which may differ from its Parquet costs%n", runId);
+        }
+        TcoParameters parameters = costs != null ? costs.parameters() : TcoParameters.defaults();
+        double tokens = runTokens != null ? runTokens : costs != null && costs.tokens() > 0 ? costs.tokens()
+                : TcoAssumption.DEFAULT_RUN_TOKENS;
+        Map<String, String> about = about(c, runId);
+        about.put("cost parameters", costs != null ? "the run's recorded cost section (runs.cost_*), "
+                + costs.fabrics().size() + " priced fabrics" : "defaults (TcoParameters): the run recorded none");
+        about.put("tokens per run", tokens + (runTokens != null ? " (--run-tokens)" : costs != null
+                && costs.tokens() > 0 ? " (the run's cost.tokens)" : " (default; the run set no cost.tokens)"));
+        Path f = to.resolve(runId + "-tco.xlsx");
+        new TcoWorkbook(parameters, costs != null ? costs.fabrics() : List.of(), tokens, about).write(forXlsx, f);
+        List<String> sheets = new ArrayList<>();
+        for (ResultRows r : forXlsx) {
+            sheets.add(String.format("%s (%d rows, %d cost formulas per row)", TcoWorkbook.sheetName(r.table()),
+                    r.size(), TcoWorkbook.formulaHeaders(r).size()));
+        }
+        System.out.printf("wrote %s (sheets %s, %s, %s; formulas over %s)%n", f, TcoWorkbook.ASSUMPTIONS,
+                String.join(", ", sheets), TcoWorkbook.ABOUT, TcoWorkbook.ASSUMPTIONS);
+    }
+
+    /** The run's recorded cost inputs, or null for runs written before the manifest recorded them. */
+    static RecordedCosts recordedCosts(Connection c, String runId) throws SQLException {
+        if (!ColumnSelector.available(c, "runs").containsAll(RecordedCosts.COLUMNS)) {
+            return null;
+        }
+        try (PreparedStatement st = c.prepareStatement("SELECT " + String.join(", ", RecordedCosts.COLUMNS)
+                + " FROM runs WHERE run_id = ?")) {
+            st.setString(1, runId);
+            try (ResultSet rs = st.executeQuery()) {
+                if (!rs.next()) {
+                    return null;
+                }
+                Object[] v = new Object[RecordedCosts.COLUMNS.size()];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = rs.getObject(i + 1);
+                }
+                return RecordedCosts.read(v);
+            }
+        }
+    }
+
+    /** The default columns of the phases the run's rows have, without columns null in every row. */
+    private List<String> defaultColumns(Connection c, String table, String runId, Set<String> available)
+            throws SQLException {
+        List<String> candidates = ExportColumns.candidates(available);
+        List<String> counts = new ArrayList<>();
+        for (String col : candidates) {
+            counts.add("count(" + ColumnSelector.quote(col) + ")");
+        }
+        Set<String> phases = new LinkedHashSet<>();
+        Set<String> nonNull = new LinkedHashSet<>();
+        String select = "SELECT " + (available.contains("phase") ? "phase" : "'training'") + ", "
+                + String.join(", ", counts) + " FROM " + table + " WHERE run_id = ?"
+                + (results.where == null || results.where.isBlank() ? "" : " AND (" + results.where + ")")
+                + " GROUP BY 1";
+        try (PreparedStatement st = c.prepareStatement(select)) {
+            st.setString(1, runId);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    phases.add(rs.getString(1) == null ? "training" : rs.getString(1));
+                    for (int i = 0; i < candidates.size(); i++) {
+                        if (rs.getLong(i + 2) > 0) {
+                            nonNull.add(candidates.get(i));
+                        }
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            if (results.where == null) {
+                throw e;
+            }
+            String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+            throw new InvalidInputException(InputError.of("--where", "where", "a SQL condition over the "
+                    + "columns of " + table, msg));
+        }
+        return ExportColumns.defaults(phases, available, nonNull);
     }
 
     static void checkNames(List<String> given, List<String> known, String flag, List<InputError> errors) {
@@ -158,13 +234,12 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * One run's rows; the workbook takes feasible rows only (infeasible points have no step time to price). Frontier
+     * One run's rows; the workbook takes priced rows only (infeasible points have no throughput to price). Frontier
      * rows sort by group then throughput, points by index.
      */
     private ResultRows query(Connection c, String table, List<String> cols, String runId, boolean feasibleOnly)
             throws SQLException {
-        return results.query(c, table, cols, runId, feasibleOnly ? "step_time_s IS NOT NULL AND tokens_per_s > 0"
-                : null, table.equals("frontier") ? "frontier_group, tokens_per_s DESC NULLS LAST"
+        return results.query(c, table, cols, runId, feasibleOnly ? "tokens_per_s > 0" : null, table.equals("frontier") ? "frontier_group, tokens_per_s DESC NULLS LAST"
                 : "point_index, plan_index", 0);
     }
 
@@ -192,7 +267,6 @@ public final class ExportCommand implements Callable<Integer> {
             }
         }
         m.put("exported_at", Instant.now().toString());
-        m.put("run_tokens_default", String.valueOf(runTokens) + " (" + TcoAssumption.RUN_TOKENS.label() + ")");
         return m;
     }
 }

@@ -23,9 +23,8 @@ final class GemmEval {
     private GemmEval() {
     }
 
-    static int run(String chipId, String m, String n, String k, String precision, boolean json) {
+    static int run(HardwareCatalog hw, String chipId, String m, String n, String k, String precision, boolean json) {
         List<InputError> errors = new ArrayList<>();
-        HardwareCatalog hw = HardwareCatalog.bundled();
         Chip chip = null;
         if (chipId == null || !hw.hasChip(chipId)) {
             errors.add(InputError.of(COMMAND_LINE, "--chip", Names.expectedOneOf(chipId == null ? ""

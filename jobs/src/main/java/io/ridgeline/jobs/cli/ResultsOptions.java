@@ -35,21 +35,47 @@ final class ResultsOptions {
     ResultRows query(Connection c, String table, List<String> cols, String runId, String extraWhere,
                      String orderBy, int limit) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ",
-                cols.stream().map(ColumnSelector::quote).toList())).append(" FROM ").append(table)
-                .append(" WHERE run_id = ?");
-        if (extraWhere != null) {
-            sql.append(" AND (").append(extraWhere).append(")");
-        }
-        if (where != null && !where.isBlank()) {
-            sql.append(" AND (").append(where).append(")");
-        }
+                cols.stream().map(ColumnSelector::quote).toList())).append(" FROM ").append(table);
+        appendWhere(sql, extraWhere);
         if (orderBy != null) {
             sql.append(" ORDER BY ").append(orderBy);
         }
         if (limit > 0) {
             sql.append(" LIMIT ").append(limit);
         }
-        try (PreparedStatement st = c.prepareStatement(sql.toString())) {
+        return read(c, table, sql.toString(), runId);
+    }
+
+    /**
+     * One run's row counts of a view per distinct value of {@code groupBy} (columns, then {@code n}), in group order;
+     * no group columns gives one row with the total.
+     */
+    ResultRows counts(Connection c, String table, List<String> groupBy, String runId, String extraWhere)
+            throws SQLException {
+        List<String> quoted = groupBy.stream().map(ColumnSelector::quote).toList();
+        StringBuilder sql = new StringBuilder("SELECT ");
+        quoted.forEach(q -> sql.append(q).append(", "));
+        sql.append("count(*) AS n FROM ").append(table);
+        appendWhere(sql, extraWhere);
+        if (!quoted.isEmpty()) {
+            sql.append(" GROUP BY ").append(String.join(", ", quoted)).append(" ORDER BY ")
+                    .append(String.join(", ", quoted));
+        }
+        return read(c, table, sql.toString(), runId);
+    }
+
+    private void appendWhere(StringBuilder sql, String extraWhere) {
+        sql.append(" WHERE run_id = ?");
+        if (extraWhere != null) {
+            sql.append(" AND (").append(extraWhere).append(")");
+        }
+        if (where != null && !where.isBlank()) {
+            sql.append(" AND (").append(where).append(")");
+        }
+    }
+
+    private ResultRows read(Connection c, String table, String sql, String runId) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement(sql)) {
             st.setString(1, runId);
             try (ResultSet rs = st.executeQuery()) {
                 return ResultRows.read(table, rs);

@@ -1,6 +1,7 @@
 package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.spec.InvalidInputException;
+import io.ridgeline.jobs.sweep.RunLockedException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,12 +12,13 @@ import java.util.List;
  * The {@code ridgeline} command. Subcommands are listed in {@link #SUBCOMMANDS}; a class that is not (yet) on the
  * classpath is skipped, so commands owned by other modules or branches join by adding one name here.
  *
- * <p>Exit codes: 0 success, 1 failure (a bug or an environment problem), 2 invalid input (the message says what to
- * fix).
+ * <p>Exit codes: 0 success, 1 failure (a bug, an environment problem, or a run id held by a live run: one line
+ * naming the holder), 2 invalid input (the message says what to fix).
  */
 @Command(name = "ridgeline", mixinStandardHelpOptions = true, versionProvider = RidgelineCli.Version.class,
         description = "Design-space exploration of distributed LLM training and inference on Spark.")
 public final class RidgelineCli implements Runnable {
+    static final int FAILURE = 1;
     static final int INVALID_INPUT = 2;
 
     /** Subcommand classes, in help order. */
@@ -27,8 +29,10 @@ public final class RidgelineCli implements Runnable {
             "io.ridgeline.jobs.cli.SchemaCommand",
             "io.ridgeline.jobs.cli.EvalCommand",
             "io.ridgeline.jobs.cli.ValidateCommand",
+            "io.ridgeline.jobs.cli.CalibrateCommand",
             "io.ridgeline.jobs.cli.ExportCommand",
-            "io.ridgeline.jobs.cli.PlotCommand");
+            "io.ridgeline.jobs.cli.PlotCommand",
+            "io.ridgeline.jobs.cli.ReportCommand");
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -57,6 +61,10 @@ public final class RidgelineCli implements Runnable {
                 int n = invalid.errors().size();
                 commandLine.getErr().println(n + (n == 1 ? " error" : " errors") + "; nothing was run.");
                 return INVALID_INPUT;
+            }
+            if (ex instanceof RunLockedException locked) {
+                commandLine.getErr().println(locked.getMessage());
+                return FAILURE;
             }
             throw ex;
         });

@@ -2,14 +2,15 @@ package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.concurrent.Callable;
 
 /** {@code ridgeline sql "select ..."}: SQL over the Parquet output with embedded DuckDB; optional CSV export. */
@@ -22,35 +23,66 @@ public final class SqlCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "results", description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--csv", description = "Write the full result to this CSV file instead of printing it.")
+    @Option(names = "--csv", description = "Write the full result to this CSV file instead of printing it (the one "
+            + "file sql writes; queries themselves are read-only).")
     Path csv;
 
     @Option(names = "--max-rows", defaultValue = "200", description = "Rows printed (default: ${DEFAULT-VALUE}).")
     int maxRows;
 
+    @Option(names = "--engine", defaultValue = "duckdb", description = "duckdb (embedded, the default) or spark "
+            + "(Spark SQL over the same views, e.g. for results on HDFS or S3; same output).")
+    String engine;
+
+    @Option(names = "--master", description = "Spark master for --engine spark (default: spark-submit's, else "
+            + "local[*]).")
+    String master;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
-    public Integer call() throws SQLException {
-        try (Duck duck = new Duck(out); Statement st = duck.connection.createStatement()) {
+    public Integer call() throws SQLException, java.io.IOException {
+        SqlOnEngine.checkEngine(engine);
+        if (csv != null) {
+            SqlCsv.checkTarget(csv);
+        }
+        if (!engine.equals("duckdb")) {
+            // --out as typed: a Path would fold hdfs:///x into hdfs:/x.
+            CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+            String rawOut = pr.hasMatchedOption("--out") ? pr.matchedOption("--out").stringValues().get(0)
+                    : out.toString();
+            return SqlOnEngine.run(rawOut, master, query, csv, maxRows);
+        }
+        try (Duck duck = new Duck(out)) {
             if (duck.views.isEmpty()) {
                 throw new InvalidInputException(InputError.of("--out", "out", "committed runs under " + out,
                         "no Parquet tables"));
             }
-            try {
+            // Refused before anything runs unless it is one read-only query (COPY, ATTACH, SET... never run).
+            try (PreparedStatement st = ReadOnlyQuery.prepare(duck.connection, query, duck.views);
+                 ResultSet rs = executeQuery(st, duck.views)) {
                 if (csv != null) {
-                    st.execute("COPY (" + query + ") TO '" + csv.toString().replace("'", "''") + "' (HEADER, "
-                            + "DELIMITER ',')");
-                    System.out.println("wrote " + csv);
+                    long rows = SqlCsv.write(rs, csv, e -> ReadOnlyQuery.invalid(duck.views,
+                            ReadOnlyQuery.firstLine(e)));
+                    System.out.printf("wrote %s (%,d rows)%n", csv, rows);
                     return 0;
                 }
-                try (ResultSet rs = st.executeQuery(query)) {
+                try {
                     Duck.print(rs, System.out, maxRows);
+                } catch (SQLException e) {
+                    throw ReadOnlyQuery.invalid(duck.views, ReadOnlyQuery.firstLine(e));
                 }
-            } catch (SQLException e) {
-                String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
-                throw new InvalidInputException(InputError.of("sql", "QUERY", "a valid query over "
-                        + duck.views, msg));
             }
         }
         return 0;
+    }
+
+    private static ResultSet executeQuery(PreparedStatement st, Object views) {
+        try {
+            return st.executeQuery();
+        } catch (SQLException e) {
+            throw ReadOnlyQuery.invalid(views, ReadOnlyQuery.firstLine(e));
+        }
     }
 }

@@ -1,22 +1,14 @@
 package io.ridgeline.jobs.report;
 
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.AxisLocation;
-import org.jfree.chart.axis.CategoryAxis;
-import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.plot.CategoryPlot;
-import org.jfree.chart.plot.PlotOrientation;
-import org.jfree.chart.renderer.category.StackedBarRenderer;
-import org.jfree.chart.renderer.category.StandardBarPainter;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-import java.awt.Color;
-import java.awt.Font;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,13 +17,16 @@ import java.util.Set;
  * matters.
  */
 public final class BreakdownChart {
-    /** The exposed-time columns that add up to step_time_s, in stacking order, with legend labels. */
+    /**
+     * The exposed-time columns that add up to step_time_s, in stacking order, with legend labels and the short names
+     * of the per-bar shares.
+     */
     public static final List<String[]> COMPONENTS = List.of(
-            new String[]{"compute_s", "compute"}, new String[]{"memory_bound_s", "memory-bound"},
-            new String[]{"tp_comm_s", "TP comm"}, new String[]{"cp_comm_s", "CP comm"},
-            new String[]{"ep_comm_s", "EP comm"}, new String[]{"pp_comm_s", "PP comm"},
-            new String[]{"dp_comm_s", "DP comm"}, new String[]{"bubble_s", "pipeline bubble"},
-            new String[]{"optimizer_s", "optimizer"}, new String[]{"overhead_s", "host overhead"});
+            new String[]{"compute_s", "compute", "compute"}, new String[]{"memory_bound_s", "memory-bound", "mem"},
+            new String[]{"tp_comm_s", "TP comm", "TP"}, new String[]{"cp_comm_s", "CP comm", "CP"},
+            new String[]{"ep_comm_s", "EP comm", "EP"}, new String[]{"pp_comm_s", "PP comm", "PP"},
+            new String[]{"dp_comm_s", "DP comm", "DP"}, new String[]{"bubble_s", "pipeline bubble", "bubble"},
+            new String[]{"optimizer_s", "optimizer", "optimizer"}, new String[]{"overhead_s", "host overhead", "host"});
 
     private BreakdownChart() {
     }
@@ -42,20 +37,7 @@ public final class BreakdownChart {
 
     /** One category per row, labelled by model (when several), chip, GPU count and plan. */
     public static DefaultCategoryDataset dataset(ResultRows rows) {
-        Set<String> models = new LinkedHashSet<>();
-        for (int i = 0; i < rows.size(); i++) {
-            models.add(rows.has("model") ? rows.text(i, "model") : "");
-        }
-        List<String> labels = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            String label = label(rows, i, models.size() > 1);
-            // Identical labels (same plan in two groups) would merge bars: number the repeats.
-            String unique = label;
-            for (int k = 2; labels.contains(unique); k++) {
-                unique = label + " #" + k;
-            }
-            labels.add(unique);
-        }
+        List<String> labels = labels(rows);
         DefaultCategoryDataset ds = new DefaultCategoryDataset();
         for (String[] comp : COMPONENTS) {
             if (!rows.has(comp[0])) {
@@ -76,6 +58,25 @@ public final class BreakdownChart {
         return ds;
     }
 
+    /** One label per row: model (when several), chip, GPU count and plan; repeats numbered so bars never merge. */
+    static List<String> labels(ResultRows rows) {
+        Set<String> models = new LinkedHashSet<>();
+        for (int i = 0; i < rows.size(); i++) {
+            models.add(rows.has("model") ? rows.text(i, "model") : "");
+        }
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            String label = label(rows, i, models.size() > 1);
+            // Identical labels (same plan in two groups) would merge bars: number the repeats.
+            String unique = label;
+            for (int k = 2; labels.contains(unique); k++) {
+                unique = label + " #" + k;
+            }
+            labels.add(unique);
+        }
+        return labels;
+    }
+
     static String label(ResultRows r, int i, boolean withModel) {
         StringBuilder sb = new StringBuilder();
         if (withModel) {
@@ -88,17 +89,29 @@ public final class BreakdownChart {
                 sb.append(' ').append(p).append(r.text(i, p));
             }
         }
-        if (r.has("micro_batch")) {
+        if (r.has("phase") && r.text(i, "phase").equals("inference")) {
+            // Serving rows differ by static batch and KV-cache format, not by micro-batch.
+            if (r.has("global_batch")) {
+                sb.append(" batch").append(r.text(i, "global_batch"));
+            }
+            if (r.has("kv_cache_precision") && !r.text(i, "kv_cache_precision").isEmpty()) {
+                sb.append(" kv-").append(r.text(i, "kv_cache_precision"));
+            }
+        } else if (r.has("micro_batch")) {
             sb.append(" mb").append(r.text(i, "micro_batch"));
         }
         return sb.toString();
     }
 
-    public static JFreeChart chart(DefaultCategoryDataset ds, String title, String subtitle) {
-        StackedBarRenderer r = new StackedBarRenderer();
-        r.setBarPainter(new StandardBarPainter());
-        r.setShadowVisible(false);
-        r.setMaximumBarWidth(0.08);
+    /**
+     * Horizontal stacked bars, one colour per component. When every bar has room for its label line
+     * ({@link StackedBarChart#subLabelsFit}) each bar's shares follow its plan ("compute 71%, TP 9%, ..."); otherwise
+     * the subtitle says they were left out and the height they need (the plot command prints them all).
+     *
+     * @param heightPx the height the chart is drawn at, which decides whether the shares fit
+     */
+    public static JFreeChart chart(DefaultCategoryDataset ds, String title, String subtitle, int heightPx) {
+        List<java.awt.Paint> colours = new ArrayList<>();
         for (int s = 0; s < ds.getRowCount(); s++) {
             String key = ds.getRowKey(s).toString();
             int idx = 0;
@@ -107,22 +120,41 @@ public final class BreakdownChart {
                     idx = k;
                 }
             }
-            r.setSeriesPaint(s, Png.color(idx));
+            colours.add(Png.color(idx));
         }
-        CategoryAxis cat = new CategoryAxis("plan (chip x GPUs, parallelism, micro-batch)");
-        cat.setTickLabelFont(new Font("SansSerif", Font.PLAIN, 11));
-        cat.setMaximumCategoryLabelWidthRatio(0.5f);
-        NumberAxis value = new NumberAxis("exposed time per optimizer step [s]");
-        CategoryPlot plot = new CategoryPlot(ds, cat, value, r);
-        plot.setOrientation(PlotOrientation.HORIZONTAL);
-        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(new Color(0xDDDDDD));
-        JFreeChart chart = new JFreeChart(title, new Font("SansSerif", Font.BOLD, 16), plot, true);
-        if (subtitle != null) {
-            chart.addSubtitle(new TextTitle(subtitle, new Font("SansSerif", Font.PLAIN, 12)));
+        Map<String, String> shares = new LinkedHashMap<>();
+        boolean fit = StackedBarChart.subLabelsFit(ds.getColumnCount(), heightPx);
+        for (int i = 0; fit && i < ds.getColumnCount(); i++) {
+            shares.put(ds.getColumnKey(i).toString(), shortShares(ds, i));
         }
-        return chart;
+        String sub = fit ? subtitle : subtitle + "; shares per bar left out: " + ds.getColumnCount() + " bars need "
+                + StackedBarChart.heightForSubLabels(ds.getColumnCount()) + " px";
+        return StackedBarChart.horizontal(ds, colours, "plan (chip x GPUs, parallelism, micro-batch)",
+                "exposed time per optimizer step [s]", title, sub, shares);
+    }
+
+    /** "compute 71%, TP 9%, bubble 12%": the short form beside each bar, components of at least 1%. */
+    static String shortShares(DefaultCategoryDataset ds, int column) {
+        double total = 0;
+        for (int s = 0; s < ds.getRowCount(); s++) {
+            total += ds.getValue(s, column).doubleValue();
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int s = 0; s < ds.getRowCount(); s++) {
+            double v = ds.getValue(s, column).doubleValue();
+            if (v / total >= 0.01) {
+                String key = ds.getRowKey(s).toString();
+                String shortName = key;
+                for (String[] c : COMPONENTS) {
+                    if (c[1].equals(key)) {
+                        shortName = c[2];
+                    }
+                }
+                sb.append(sb.length() == 0 ? "" : ", ").append(shortName).append(' ')
+                        .append(String.format(Locale.ROOT, "%.0f%%", 100 * v / total));
+            }
+        }
+        return sb.toString();
     }
 
     /** "compute 71%, TP comm 9%..." of one row, for the text summary printed next to the PNG. */

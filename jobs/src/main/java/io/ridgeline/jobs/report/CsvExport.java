@@ -32,7 +32,7 @@ public final class CsvExport {
         }
     }
 
-    static String cell(Object v) {
+    public static String cell(Object v) {
         if (v == null) {
             return "";
         }
@@ -43,7 +43,7 @@ public final class CsvExport {
         return quote(v.toString());
     }
 
-    static String quote(String s) {
+    public static String quote(String s) {
         if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
             return s;
         }

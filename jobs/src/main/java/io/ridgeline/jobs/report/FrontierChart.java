@@ -6,6 +6,7 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
@@ -67,24 +68,32 @@ public final class FrontierChart {
 
     public static JFreeChart chart(XYSeriesCollection ds, String table, String x, String y, String title,
                                    String subtitle, Scale scale) {
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer();
-        int colour = 0;
+        // Two renderers: filled points without outlines (an outline in the fill colour would double every point in
+        // an SVG), and the frontier's dashed lines with hollow squares on top of them.
+        XYSeriesCollection points = new XYSeriesCollection();
+        XYSeriesCollection fronts = new XYSeriesCollection();
         for (int s = 0; s < ds.getSeriesCount(); s++) {
             boolean frontier = ds.getSeriesKey(s).toString().startsWith(FRONTIER_PREFIX);
-            r.setSeriesLinesVisible(s, frontier);
-            r.setSeriesShapesVisible(s, true);
-            if (frontier) {
-                r.setSeriesPaint(s, Color.BLACK);
-                r.setSeriesStroke(s, new BasicStroke(1.6f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f,
-                        new float[]{6f, 4f}, 0f));
-                r.setSeriesShape(s, new Rectangle2D.Double(-5, -5, 10, 10));
-                r.setSeriesShapesFilled(s, false);
-            } else {
-                r.setSeriesPaint(s, Png.color(colour++));
-                r.setSeriesShape(s, new Ellipse2D.Double(-4, -4, 8, 8));
-            }
+            (frontier ? fronts : points).addSeries(ds.getSeries(s));
         }
-        XYPlot plot = new XYPlot(ds, axis(ds, true, table, x, scale), axis(ds, false, table, y, scale), r);
+        XYLineAndShapeRenderer pr = new XYLineAndShapeRenderer(false, true);
+        pr.setDrawOutlines(false);
+        for (int s = 0; s < points.getSeriesCount(); s++) {
+            pr.setSeriesPaint(s, Png.color(s));
+            pr.setSeriesShape(s, new Ellipse2D.Double(-4, -4, 8, 8));
+        }
+        XYLineAndShapeRenderer fr = new XYLineAndShapeRenderer(true, true);
+        for (int s = 0; s < fronts.getSeriesCount(); s++) {
+            fr.setSeriesPaint(s, Color.BLACK);
+            fr.setSeriesStroke(s, new BasicStroke(1.6f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f,
+                    new float[]{6f, 4f}, 0f));
+            fr.setSeriesShape(s, new Rectangle2D.Double(-5, -5, 10, 10));
+            fr.setSeriesShapesFilled(s, false);
+        }
+        XYPlot plot = new XYPlot(points, axis(ds, true, table, x, scale), axis(ds, false, table, y, scale), pr);
+        plot.setDataset(1, fronts);
+        plot.setRenderer(1, fr);
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xDDDDDD));
         plot.setRangeGridlinePaint(new Color(0xDDDDDD));
@@ -120,7 +129,7 @@ public final class FrontierChart {
         String label = ColumnSelector.header(table, column);
         boolean log = scale == Scale.LOG || (scale == Scale.AUTO && min > 0 && max / min > 30);
         if (log && min > 0) {
-            LogAxis a = new LogAxis(label + " (log scale)");
+            LogAxis a = new PlainLogAxis(label + " (log scale)");
             a.setSmallestValue(min / 2);
             a.setNumberFormatOverride(new Png.SiFormat());
             a.setMinorTickMarksVisible(true);

@@ -1,14 +1,12 @@
 package io.ridgeline.jobs.report;
 
-import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 
 import java.awt.Color;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes charts as PNG without a display, with one look for every Ridgeline chart. */
+/** One look for every Ridgeline chart (palette, SI tick labels), and PNG files of them. */
 public final class Png {
     /** Colour-blind-safe palette (Okabe and Ito 2008), in series order. */
     static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xE69F00), new Color(0x009E73),
@@ -18,20 +16,9 @@ public final class Png {
     private Png() {
     }
 
-    static {
-        System.setProperty("java.awt.headless", "true");
-    }
-
+    /** A PNG of the chart (the same drawing as its SVG: {@link ChartImage}). */
     public static void write(JFreeChart chart, Path file, int widthPx, int heightPx) throws IOException {
-        if (widthPx < 100 || heightPx < 100 || widthPx > 10_000 || heightPx > 10_000) {
-            throw new IllegalArgumentException("chart size must be 100..10000 px: " + widthPx + "x" + heightPx);
-        }
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(file.toFile(), chart, widthPx, heightPx);
+        ChartImage.write(chart, file, ChartImage.Format.PNG, widthPx, heightPx);
     }
 
     /** Tick labels with SI suffixes: 1.26M, 850k, 3G. */
@@ -47,7 +34,10 @@ public final class Png {
                 x /= 1000;
                 e++;
             }
-            String digits = new java.text.DecimalFormat(x >= 100 ? "0" : x >= 10 ? "0.#" : "0.##",
+            // Below 1, keep two significant digits (0.0025 s ticks must not all read "0"): 0.##, 0.###, ...
+            String small = x > 0 && x < 1 ? "0." + "#".repeat(Math.min(12, 1 - (int) Math.floor(Math.log10(x))))
+                    : "0.##";
+            String digits = new java.text.DecimalFormat(x >= 100 ? "0" : x >= 10 ? "0.#" : small,
                     java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)).format(x);
             return to.append(v < 0 ? "-" : "").append(digits).append(SUFFIX[e]);
         }

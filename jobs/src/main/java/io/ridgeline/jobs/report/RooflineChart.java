@@ -114,8 +114,39 @@ public final class RooflineChart {
         return s;
     }
 
+    /**
+     * Roofs of one chip with operators from {@link FrontierOperators}: one point series per model (same shapes, one
+     * colour each), no labels (the report's operator table names them).
+     */
+    public static XYSeriesCollection operatorDataset(Chip chip, Precision p,
+                                                     List<FrontierOperators.Operator> operators) {
+        XYSeriesCollection ds = dataset(chip, p, List.of());
+        GemmModel model = new GemmModel(chip);
+        java.util.Map<String, XYSeries> byModel = new java.util.LinkedHashMap<>();
+        for (FrontierOperators.Operator o : operators) {
+            Gemm g = o.shape();
+            byModel.computeIfAbsent(o.model() + " GEMMs", k -> new XYSeries(k, false, true)).add(
+                    g.intensity(o.precision()), model.achievedFlopsPerSecond(g.m(), g.n(), g.k(), o.precision()));
+        }
+        byModel.values().forEach(ds::addSeries);
+        return ds;
+    }
+
+    /** The roofline with the GEMM shapes of {@link #dataset} labelled by their shape. */
     public static JFreeChart chart(XYSeriesCollection ds, Chip chip, Precision p, List<Gemm> gemms) {
+        return chart(ds, chip, p, gemms.stream().map(Gemm::label).toList(), "Roofline: " + chip.name() + " ("
+                + p.id() + ")");
+    }
+
+    /**
+     * @param labels one label per point of series 2 (empty: no labels); further series are drawn in further colours
+     */
+    public static JFreeChart chart(XYSeriesCollection ds, Chip chip, Precision p, List<String> labels, String title) {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer();
+        // Each roof as one path and each point without an outline in its own fill colour: in SVG, a roof of 200
+        // segments would otherwise be 200 elements and every point two.
+        r.setDrawSeriesLineAsPath(true);
+        r.setDrawOutlines(false);
         r.setSeriesPaint(0, new Color(0x999999));
         r.setSeriesStroke(0, new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f,
                 new float[]{6f, 4f}, 0f));
@@ -123,19 +154,20 @@ public final class RooflineChart {
         r.setSeriesPaint(1, Png.color(0));
         r.setSeriesStroke(1, new BasicStroke(2.5f));
         r.setSeriesShapesVisible(1, false);
-        if (ds.getSeriesCount() > 2) {
-            r.setSeriesPaint(2, Png.color(5));
-            r.setSeriesLinesVisible(2, false);
-            r.setSeriesShape(2, new Ellipse2D.Double(-5, -5, 10, 10));
+        for (int s = 2; s < ds.getSeriesCount(); s++) {
+            // Vermilion first (the GEMM shapes of the plain roofline), then the palette from its start.
+            r.setSeriesPaint(s, Png.color(s == 2 ? 5 : s - 3));
+            r.setSeriesLinesVisible(s, false);
+            r.setSeriesShape(s, new Ellipse2D.Double(-5, -5, 10, 10));
         }
-        LogAxis x = new LogAxis("arithmetic intensity [FLOP/byte of DRAM traffic] (log scale)");
+        LogAxis x = new PlainLogAxis("arithmetic intensity [FLOP/byte of DRAM traffic] (log scale)");
         x.setRange(MIN_INTENSITY, MAX_INTENSITY * 2);
         x.setNumberFormatOverride(new DecimalFormat("0.#"));
         x.setTickUnit(new NumberTickUnit(1));
         x.setMinorTickCount(9);
         x.setMinorTickMarksVisible(true);
         double peak = chip.peakFlopsPerSecond(p);
-        LogAxis y = new LogAxis("attainable " + p.id() + " throughput [TFLOP/s] (log scale)");
+        LogAxis y = new PlainLogAxis("attainable " + p.id() + " throughput [TFLOP/s] (log scale)");
         y.setRange(MIN_INTENSITY * chip.effectiveMemoryBytesPerSecond() / 2, peak * 2);
         y.setNumberFormatOverride(new TeraFormat());
         y.setTickUnit(new NumberTickUnit(1));
@@ -145,19 +177,18 @@ public final class RooflineChart {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(new Color(0xDDDDDD));
         plot.setRangeGridlinePaint(new Color(0xDDDDDD));
-        if (ds.getSeriesCount() > 2) {
+        if (ds.getSeriesCount() > 2 && !labels.isEmpty()) {
             Font f = new Font("SansSerif", Font.PLAIN, 10);
             XYSeries g = ds.getSeries(2);
             for (int i = 0; i < g.getItemCount(); i++) {
-                XYTextAnnotation a = new XYTextAnnotation(" " + gemms.get(i).label(), g.getX(i).doubleValue(),
+                XYTextAnnotation a = new XYTextAnnotation(" " + labels.get(i), g.getX(i).doubleValue(),
                         g.getY(i).doubleValue());
                 a.setFont(f);
                 a.setTextAnchor(i % 2 == 0 ? TextAnchor.TOP_LEFT : TextAnchor.BOTTOM_LEFT);
                 plot.addAnnotation(a);
             }
         }
-        JFreeChart chart = new JFreeChart("Roofline: " + chip.name() + " (" + p.id() + ")",
-                new Font("SansSerif", Font.BOLD, 16), plot, true);
+        JFreeChart chart = new JFreeChart(title, new Font("SansSerif", Font.BOLD, 16), plot, true);
         chart.addSubtitle(new TextTitle(String.format(Locale.ROOT, "datasheet %.0f TFLOP/s, %.2f TB/s; sustained "
                         + "%.0f TFLOP/s (x%.2f), %.2f TB/s (x%.2f); ridge at %.0f FLOP/byte", peak / 1e12,
                 chip.memoryBytesPerSecond() / 1e12, sustainedFlopsPerSecond(chip, p) / 1e12,

@@ -116,7 +116,7 @@ public final class SeriesChart {
         }
         ValueAxis value;
         if (logY) {
-            LogAxis log = new LogAxis(yLabel);
+            LogAxis log = new PlainLogAxis(yLabel);
             log.setNumberFormatOverride(new Png.SiFormat());
             log.setSmallestValue(1e-12);
             value = log;

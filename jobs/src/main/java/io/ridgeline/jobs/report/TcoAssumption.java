@@ -33,9 +33,9 @@ public enum TcoAssumption {
             TcoParameters::availabilityFraction),
     HOURS_PER_YEAR("Hours per year", "h/year", "365.25 days x 24 h (TcoModel.HOURS_PER_YEAR)",
             p -> TcoModel.HOURS_PER_YEAR),
-    RUN_TOKENS("Tokens per training run", "tokens",
-            "Assumption for $/run: GPT-3's 300 B tokens (Brown et al. 2020); set per model or with --run-tokens",
-            p -> Double.NaN);
+    RUN_TOKENS("Tokens per run (trained, or generated when serving)", "tokens",
+            "The run's cost.tokens when it set one, else an assumption: GPT-3's 300 B training tokens (Brown et al. "
+                    + "2020); --run-tokens overrides", p -> Double.NaN);
 
     /** Default of {@link #RUN_TOKENS}. */
     public static final double DEFAULT_RUN_TOKENS = 300e9;

@@ -33,12 +33,18 @@ public final class SweepJob {
     static final long EVALUATIONS_PER_CHUNK = 20_000;
     static final List<String> TABLES = List.of("points", "frontier", "runs");
 
-    /** What the driver knows before Spark starts: grid size, exact plan count, measured cost per point. */
-    public record Estimate(long gridPoints, long evaluations, double secondsPerPoint, int cores, double seconds) {
-    }
-
+    /**
+     * @param startNanos  {@link System#nanoTime()} when the command started: {@code total_s} counts from there
+     * @param startedAt   the same instant as wall-clock time ({@code started_at})
+     */
     public record Options(String outDir, String runId, int partitions, long progressIntervalMillis,
-                          double validateSeconds) {
+                          double validateSeconds, long startNanos, Instant startedAt) {
+        /** A run whose clock starts now (tests, embedding). */
+        public Options(String outDir, String runId, int partitions, long progressIntervalMillis,
+                       double validateSeconds) {
+            this(outDir, runId, partitions, progressIntervalMillis, validateSeconds, System.nanoTime(),
+                    Instant.now());
+        }
     }
 
     /** What a committed run produced. */
@@ -50,48 +56,32 @@ public final class SweepJob {
     private SweepJob() {
     }
 
-    /**
-     * Counts the plans the sweep will evaluate (exactly) and times a sample of points on this thread, so huge or
-     * slow grids are refused before any Spark work. Also surfaces engine bugs before a cluster is involved.
-     */
-    public static Estimate estimate(SweepSpec spec, int cores, double sampleBudgetSeconds) {
-        Evaluator ev = new Evaluator(spec);
-        Grid grid = ev.grid();
-        long hardwarePerCombo = grid.radix(Grid.CHIP) * grid.radix(Grid.SCALE_OUT) * grid.radix(Grid.SCALE_OUT_RATE)
-                * grid.radix(Grid.SCALE_UP_DOMAIN) * grid.radix(Grid.TOPOLOGY) * grid.radix(Grid.PLAN);
-        long evaluations = 0;
-        int[] c = new int[grid.axes()];
-        for (int m = 0; m < grid.radix(Grid.MODEL); m++) {
-            for (int w = 0; w < grid.radix(Grid.WORKLOAD); w++) {
-                for (int g = 0; g < grid.radix(Grid.GPU_COUNT); g++) {
-                    c[Grid.MODEL] = m;
-                    c[Grid.WORKLOAD] = w;
-                    c[Grid.GPU_COUNT] = g;
-                    evaluations += (long) ev.plansAt(grid.encode(c)) * hardwarePerCombo;
-                }
-            }
-        }
-        long n = grid.size();
-        int samples = (int) Math.min(n, 256);
-        Evaluator.Sink ignore = p -> { };
-        long start = System.nanoTime();
-        int done = 0;
-        for (int i = 0; i < samples; i++) {
-            ev.evaluate(i * (n / samples), ignore);
-            done++;
-            if ((System.nanoTime() - start) / 1e9 > sampleBudgetSeconds) {
-                break;
-            }
-        }
-        double perPoint = (System.nanoTime() - start) / 1e9 / Math.max(done, 1);
-        // First evaluations run cold (JIT, caches): the sample overestimates, which is the safe side for a gate.
-        double seconds = n * perPoint / Math.max(cores, 1);
-        return new Estimate(n, evaluations, perPoint, cores, seconds);
+    /** Takes the run id's lock, runs the sweep and commits it. */
+    public static RunResult run(SparkSession spark, SweepSpec spec, Options options, PrintStream console) {
+        return run(spark, spec, options, console, RunCommitter.begin(spark.sparkContext().hadoopConfiguration(),
+                options.outDir(), options.runId()));
     }
 
-    public static RunResult run(SparkSession spark, SweepSpec spec, Options options, PrintStream console) {
-        long t0 = System.nanoTime();
-        Instant startedAt = Instant.now();
+    /**
+     * Runs the sweep into a committer that already holds the run id's lock (the CLI takes it before Spark starts, so
+     * a second run of a held id fails in a second, not after Spark's start-up). Commits, or aborts on failure.
+     */
+    public static RunResult run(SparkSession spark, SweepSpec spec, Options options, PrintStream console,
+                                RunCommitter committer) {
+        boolean committed = false;
+        try {
+            RunResult r = evaluateAndCommit(spark, spec, options, console, committer);
+            committed = true;
+            return r;
+        } finally {
+            if (!committed) {
+                committer.abort();
+            }
+        }
+    }
+
+    private static RunResult evaluateAndCommit(SparkSession spark, SweepSpec spec, Options options,
+                                               PrintStream console, RunCommitter committer) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Grid grid = spec.grid();
         long n = grid.size();
@@ -113,76 +103,69 @@ public final class SweepJob {
         int partitions = options.partitions() > 0 ? options.partitions()
                 : (int) Math.min(chunks, Math.min(10_000, targetTasks));
 
-        RunCommitter committer = RunCommitter.begin(jsc.hadoopConfiguration(), options.outDir(), options.runId());
-        boolean committed = false;
-        try {
-            FrontierAccumulator frontierAcc = new FrontierAccumulator();
-            CountsAccumulator countsAcc = new CountsAccumulator(EvaluatePartition.WIDTH);
-            jsc.sc().register(frontierAcc, "ridgeline-frontier");
-            jsc.sc().register(countsAcc, "ridgeline-counts");
-            String group = "ridgeline-" + options.runId();
-            jsc.setJobGroup(group, "sweep " + spec.name(), false);
+        FrontierAccumulator frontierAcc = new FrontierAccumulator();
+        CountsAccumulator countsAcc = new CountsAccumulator(EvaluatePartition.WIDTH);
+        jsc.sc().register(frontierAcc, "ridgeline-frontier");
+        jsc.sc().register(countsAcc, "ridgeline-counts");
+        String group = "ridgeline-" + options.runId();
+        jsc.setJobGroup(group, "sweep " + spec.name(), false);
 
-            JavaRDD<Long> chunkIds = spark.range(0, chunks, 1, partitions).javaRDD();
-            long tEval = System.nanoTime();
-            try (Progress ignored = new Progress(jsc, group, n, console, options.progressIntervalMillis())) {
-                if (spec.points() == SweepSpec.PointsPolicy.NONE) {
-                    chunkIds.mapPartitions(new EvaluatePartition(spec, perChunk, frontierAcc, countsAcc)).count();
-                    spark.createDataFrame(List.<Row>of(), SparkSchemas.of(ResultsSchema.POINTS)).coalesce(1)
-                            .write().mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("points"));
-                } else {
-                    // Executors write their own Parquet files: Spark SQL's row conversion cost more than the engine.
-                    String points = committer.stagingPath("points");
-                    chunkIds.foreachPartition(new WritePointsPartition(spec, perChunk, frontierAcc, countsAcc, points,
-                            new SerializableConfiguration(jsc.hadoopConfiguration())));
-                    try {
-                        WritePointsPartition.finish(jsc.hadoopConfiguration(), points);
-                    } catch (java.io.IOException e) {
-                        throw new java.io.UncheckedIOException("Cannot finish the points table in " + points, e);
-                    }
+        JavaRDD<Long> chunkIds = spark.range(0, chunks, 1, partitions).javaRDD();
+        long tEval = System.nanoTime();
+        try (Progress ignored = new Progress(jsc, group, n, console, options.progressIntervalMillis())) {
+            if (spec.points() == SweepSpec.PointsPolicy.NONE) {
+                chunkIds.mapPartitions(new EvaluatePartition(spec, perChunk, frontierAcc, countsAcc)).count();
+                spark.createDataFrame(List.<Row>of(), SparkSchemas.of(ResultsSchema.POINTS)).coalesce(1)
+                        .write().mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("points"));
+            } else {
+                // Executors write their own Parquet files: Spark SQL's row conversion cost more than the engine.
+                String points = committer.stagingPath("points");
+                chunkIds.foreachPartition(new WritePointsPartition(spec, perChunk, frontierAcc, countsAcc, points,
+                        new SerializableConfiguration(jsc.hadoopConfiguration())));
+                try {
+                    WritePointsPartition.finish(jsc.hadoopConfiguration(), points);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException("Cannot finish the points table in " + points, e);
                 }
             }
-            double evaluateSeconds = (System.nanoTime() - tEval) / 1e9;
-            jsc.clearJobGroup();
-
-            long tFrontier = System.nanoTime();
-            List<Row> frontier = frontierRows(spec, frontierAcc.value());
-            spark.createDataFrame(frontier, SparkSchemas.of(ResultsSchema.FRONTIER)).coalesce(1).write()
-                    .mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("frontier"));
-            double frontierSeconds = (System.nanoTime() - tFrontier) / 1e9;
-
-            long[] counts = countsAcc.value().clone();
-            long[] status = java.util.Arrays.copyOf(counts, PointStatus.values().length);
-            long statusTotal = 0;
-            for (long s : status) {
-                statusTotal += s;
-            }
-            if (statusTotal != n) {
-                throw new IllegalStateException("evaluated " + statusTotal + " points of a grid of " + n);
-            }
-            double totalSeconds = (System.nanoTime() - t0) / 1e9;
-            Row run = RowFactory.create(spec.name(), spec.source(), spec.specSha256(), Versions.catalogSha256(),
-                    ResultsSchema.VERSION, Versions.codeVersion(), Timestamp.from(startedAt),
-                    Timestamp.from(Instant.now()), options.validateSeconds(), evaluateSeconds, frontierSeconds, totalSeconds, n,
-                    counts[EvaluatePartition.EVALUATIONS], counts[EvaluatePartition.POINTS_ROWS],
-                    (long) frontier.size(), status[PointStatus.OK.ordinal()],
-                    status[PointStatus.MEMORY_CAPACITY.ordinal()], status[PointStatus.PLAN_SHAPE.ordinal()],
-                    status[PointStatus.GPU_COUNT.ordinal()], status[PointStatus.NO_VALID_PLAN.ordinal()],
-                    status[PointStatus.CONSTRAINT.ordinal()], spec.points().id(), jsc.master(), partitions,
-                    objectives(spec), groupBy(spec));
-            spark.createDataFrame(List.of(run), SparkSchemas.of(ResultsSchema.RUNS)).coalesce(1).write()
-                    .mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("runs"));
-            committer.commit(TABLES);
-            committed = true;
-            return new RunResult(options.runId(), committer.committedPath("points"),
-                    committer.committedPath("frontier"), committer.committedPath("runs"), n,
-                    counts[EvaluatePartition.EVALUATIONS], counts[EvaluatePartition.POINTS_ROWS], frontier.size(),
-                    status, evaluateSeconds, (System.nanoTime() - t0) / 1e9, frontier, partitions);
-        } finally {
-            if (!committed) {
-                committer.abort();
-            }
         }
+        double evaluateSeconds = (System.nanoTime() - tEval) / 1e9;
+        jsc.clearJobGroup();
+
+        long tFrontier = System.nanoTime();
+        List<Row> frontier = frontierRows(spec, frontierAcc.value());
+        spark.createDataFrame(frontier, SparkSchemas.of(ResultsSchema.FRONTIER)).coalesce(1).write()
+                .mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("frontier"));
+        double frontierSeconds = (System.nanoTime() - tFrontier) / 1e9;
+
+        long[] counts = countsAcc.value().clone();
+        long[] status = java.util.Arrays.copyOf(counts, PointStatus.values().length);
+        long statusTotal = 0;
+        for (long s : status) {
+            statusTotal += s;
+        }
+        if (statusTotal != n) {
+            throw new IllegalStateException("evaluated " + statusTotal + " points of a grid of " + n);
+        }
+        // The one measurement of the run's total: the manifest's total_s and the console's "total" (RunResult).
+        double totalSeconds = (System.nanoTime() - options.startNanos()) / 1e9;
+        List<Object> run = new ArrayList<>(java.util.Arrays.asList(spec.name(), spec.source(), spec.specSha256(),
+                Versions.catalogSha256(), ResultsSchema.VERSION, Versions.codeVersion(),
+                Timestamp.from(options.startedAt()), Timestamp.from(Instant.now()), options.validateSeconds(),
+                evaluateSeconds, frontierSeconds, totalSeconds, n, counts[EvaluatePartition.EVALUATIONS],
+                counts[EvaluatePartition.POINTS_ROWS], (long) frontier.size(), status[PointStatus.OK.ordinal()],
+                status[PointStatus.MEMORY_CAPACITY.ordinal()], status[PointStatus.PLAN_SHAPE.ordinal()],
+                status[PointStatus.GPU_COUNT.ordinal()], status[PointStatus.NO_VALID_PLAN.ordinal()],
+                status[PointStatus.CONSTRAINT.ordinal()], spec.points().id(), jsc.master(), partitions,
+                objectives(spec), groupBy(spec)));
+        run.addAll(List.of(RecordedCosts.of(spec).values()));
+        spark.createDataFrame(List.of(RowFactory.create(run.toArray())), SparkSchemas.of(ResultsSchema.RUNS))
+                .coalesce(1).write().mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("runs"));
+        committer.commit(TABLES);
+        return new RunResult(options.runId(), committer.committedPath("points"),
+                committer.committedPath("frontier"), committer.committedPath("runs"), n,
+                counts[EvaluatePartition.EVALUATIONS], counts[EvaluatePartition.POINTS_ROWS], frontier.size(),
+                status, evaluateSeconds, totalSeconds, frontier, partitions);
     }
 
     /** "max tokens_per_s,min cost_usd": how diff knows what "moved" means for this run. */

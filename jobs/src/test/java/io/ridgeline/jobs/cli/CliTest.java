@@ -1,8 +1,10 @@
 package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.jobs.sweep.RunCommitter;
 import io.ridgeline.schema.ColumnType;
 import io.ridgeline.schema.ResultsSchema;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -55,6 +58,31 @@ class CliTest {
         assertEquals(0, dry.code(), dry.err());
         assertTrue(dry.out().contains("plans: 18 engine evaluations (search, keep best)"), dry.out());
         assertTrue(dry.out().contains("dry run: the sweep is valid"), dry.out());
+    }
+
+    @Test
+    void aSecondSweepOfAHeldRunIdFailsInOneLineBeforeSpark() throws Exception {
+        Path f = dir.resolve("n.yaml");
+        Files.writeString(f, "name: nightly\nmodels: [llama2-7b]\nphases: [{phase: training, seq_len: [2048], "
+                + "global_batch: [512]}]\nhardware: {presets: [a100-80g]}\ncluster: {gpu_count: [64]}\n"
+                + "parallelism: {tp: [8], pp: [1]}\n");
+        Path out = dir.resolve("out");
+        // A live run of this id: this JVM holds the lock, as another `sweep --run-id nightly-20260101` would.
+        RunCommitter holder = RunCommitter.begin(new Configuration(), out.toString(), "nightly-20260101");
+        try {
+            long t = System.nanoTime();
+            CliRun o = run("sweep", f.toString(), "--out", out.toString(), "--run-id", "nightly-20260101");
+            assertEquals(1, o.code(), o.err());
+            assertEquals(1, o.err().lines().count(), "one line, no stack trace: " + o.err());
+            assertTrue(o.err().startsWith("run id 'nightly-20260101' is in use by pid " + ProcessHandle.current().pid()
+                    + " on host "), o.err());
+            assertTrue(o.err().contains("(lock " + out.resolve("_staging/run_id=nightly-20260101.lock") + "); wait "
+                    + "for it to finish or choose another --run-id"), o.err());
+            assertFalse(o.out().contains("committed"), o.out());
+            assertTrue((System.nanoTime() - t) / 1e9 < 30, "failed before starting Spark");
+        } finally {
+            holder.abort();
+        }
     }
 
     @Test
@@ -128,5 +156,57 @@ class CliTest {
         CliRun bad = run("sql", "--out", out.toString(), "select nope from frontier");
         assertEquals(2, bad.code());
         assertTrue(bad.err().startsWith("sql: QUERY: expected a valid query over [frontier, runs], found "), bad.err());
+    }
+
+    @Test
+    void sqlRefusesEveryStatementThatIsNotOneQueryBeforeAnythingRuns() throws Exception {
+        Path out = fixtures();
+        Path x = dir.resolve("x.csv");
+        CliRun copy = run("sql", "--out", out.toString(), "copy (select 1) to '" + x + "'");
+        assertEquals(2, copy.code());
+        assertEquals("sql: QUERY: expected one read-only query (SELECT, WITH, FROM, VALUES, DESCRIBE, SHOW or "
+                + "SUMMARIZE; sql writes no files and changes no settings), found a statement that is not a query: "
+                + "'copy (select 1) to '" + x + "''\n1 error; nothing was run.\n", copy.err());
+        assertFalse(Files.exists(x), "the copy wrote no file");
+        // DuckDB's JDBC prepare runs every statement but the last: a copy first must be refused unprepared.
+        Path y = dir.resolve("y.csv");
+        Path z = dir.resolve("z.csv");
+        for (String q : List.of("copy (select 3) to '" + z + "'; select 1", "select 1; copy (select 2) to '" + y + "'",
+                "attach ':memory:' as m2", "install httpfs", "load json", "set threads = 1", "pragma enable_profiling",
+                "create table t as select 1", "export database '" + dir.resolve("exp") + "'", "checkpoint",
+                "explain select 1", "call pragma_version()", "use memory")) {
+            CliRun o = run("sql", "--out", out.toString(), q);
+            assertEquals(2, o.code(), q);
+            assertTrue(o.err().startsWith("sql: QUERY: expected one read-only query"), q + ": " + o.err());
+        }
+        assertFalse(Files.exists(y) || Files.exists(z) || Files.exists(dir.resolve("exp")), "nothing was written");
+        CliRun ok = run("sql", "--out", out.toString(), "select count(*) as n from frontier");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().contains("(1 row)"), ok.out());
+        for (String q : List.of("describe frontier", "summarize runs", "from frontier select chip",
+                "with t as (select chip from frontier) select * from t", "values (1, 2)", "show tables")) {
+            CliRun o = run("sql", "--out", out.toString(), q);
+            assertEquals(0, o.code(), q + ": " + o.err());
+        }
+    }
+
+    @Test
+    void csvProblemsNameTheFlagAndQueryProblemsTheQuery() throws Exception {
+        Path out = fixtures();
+        Path folder = Files.createDirectories(dir.resolve("folder"));
+        CliRun d = run("sql", "--out", out.toString(), "--csv", folder.toString(), "select 1");
+        assertEquals(2, d.code());
+        assertEquals("--csv: csv: expected a file path to write the CSV to (" + folder + "), found a directory\n"
+                + "1 error; nothing was run.\n", d.err());
+        Path file = Files.writeString(dir.resolve("plain"), "x");
+        CliRun under = run("sql", "--out", out.toString(), "--csv", file.resolve("a.csv").toString(), "select 1");
+        assertEquals(2, under.code());
+        assertTrue(under.err().startsWith("--csv: csv: expected a file path to write the CSV to ("
+                + file.resolve("a.csv") + "), found a path under " + file + ", which is not a directory"), under.err());
+        Path csv = dir.resolve("q.csv");
+        CliRun q = run("sql", "--out", out.toString(), "--csv", csv.toString(), "select nope from frontier");
+        assertEquals(2, q.code());
+        assertTrue(q.err().startsWith("sql: QUERY: expected a valid query over [frontier, runs], found "), q.err());
+        assertFalse(Files.exists(csv), "no file for a failed query");
     }
 }

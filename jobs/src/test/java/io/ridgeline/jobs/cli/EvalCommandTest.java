@@ -101,7 +101,7 @@ class EvalCommandTest {
     @Test
     void rejectsMorePipelineStagesThanLayers() {
         assertEquals(List.of("command line: parallelism.plans[0].pp: expected at most the model's layers (32) model "
-                + "chunks (pp x vpp; stages may be uneven), found 40"),
+                + "chunks (pp x vpp; stages may be uneven), or layers + 2 = 34 when the embedding and the loss count as pipeline layers, found 40"),
                 errors(with(LLAMA_TRAINING, "--gpu-count", "40", "--pp", "40")));
     }
 
@@ -121,7 +121,7 @@ class EvalCommandTest {
     @Test
     void rejectsInterleavedChunksThatDoNotFitTheLayers() {
         assertEquals(List.of("command line: parallelism.plans[0].pp: expected at most the model's layers (32) model "
-                + "chunks (pp x vpp; stages may be uneven), found 16 x vpp 4"),
+                + "chunks (pp x vpp; stages may be uneven), or layers + 2 = 34 when the embedding and the loss count as pipeline layers, found 16 x vpp 4"),
                 errors(with(LLAMA_TRAINING, "--gpu-count", "16", "--pp", "16", "--vpp", "4")));
         assertEquals(List.of("command line: parallelism.plans[0].global_batch: expected micro-batches per step "
                 + "(global_batch / (dp x micro_batch)) a multiple of pp 2 (interleaving), found 3 micro-batches"),

@@ -19,6 +19,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -103,7 +104,7 @@ class ChartsTest {
         assertEquals("compute 80%, memory-bound 5%, TP comm 5%, PP comm 1%, DP comm 4%, pipeline bubble 5%",
                 BreakdownChart.shares(ds, 0));
         Path f = dir.resolve("breakdown.png");
-        Png.write(BreakdownChart.chart(ds, "t", "s"), f, 800, 600);
+        Png.write(BreakdownChart.chart(ds, "t", "s", 600), f, 800, 600);
         assertPng(f, 800, 600);
     }
 
@@ -175,5 +176,50 @@ class ChartsTest {
                     k == SeriesChart.Kind.BAR), f, 640, 400);
             assertPng(f, 640, 400);
         }
+    }
+
+    @Test
+    void barLabelsAreDrawnExactlyWhenEveryBarHasALineOfHeight() {
+        assertEquals(StackedBarChart.FURNITURE_PX + 15 * StackedBarChart.LABEL_BAND_PX,
+                StackedBarChart.heightForSubLabels(15));
+        assertTrue(StackedBarChart.subLabelsFit(15, StackedBarChart.heightForSubLabels(15)));
+        assertFalse(StackedBarChart.subLabelsFit(15, StackedBarChart.heightForSubLabels(15) - 1));
+        assertFalse(StackedBarChart.subLabelsFit(0, 800), "no bars, nothing to label");
+        DefaultCategoryDataset ds = new DefaultCategoryDataset();
+        for (int i = 0; i < 30; i++) {
+            ds.addValue(1.0 + i, "compute", "plan " + i);
+            ds.addValue(0.5, "TP comm", "plan " + i);
+        }
+        int fits = StackedBarChart.heightForSubLabels(30);
+        String labelled = ChartImage.svgElement(BreakdownChart.chart(ds, "t", "s", fits), 800, fits, "a");
+        for (int i = 0; i < 30; i++) {
+            String share = String.format(java.util.Locale.ROOT, "compute %.0f%%, TP %.0f%%", 100 * (1.0 + i)
+                    / (1.5 + i), 100 * 0.5 / (1.5 + i));
+            assertTrue(labelled.contains(share + "</text>"), "bar " + i + " labelled " + share);
+        }
+        String crowded = ChartImage.svgElement(BreakdownChart.chart(ds, "t", "s", fits - 1), 800, fits - 1, "b");
+        assertFalse(crowded.contains("compute 67%"), "no shares when a bar lacks its line");
+        assertTrue(crowded.contains("shares per bar left out: 30 bars need " + fits + " px"));
+    }
+
+    @Test
+    void memoryBarsAddUpToCapacity() {
+        List<String> cols = List.of("chip", "gpu_count", "tp", "pp", "dp", "weight_bytes", "gradient_bytes",
+                "activation_bytes", "kv_cache_bytes", "reserve_bytes", "hbm_bytes", "hbm_capacity_bytes");
+        double gib = 1024.0 * 1024 * 1024;
+        List<Object[]> rows = new ArrayList<>();
+        rows.add(new Object[]{"h100-sxm", 8, 8, 1, 1, 20 * gib, 0.0, 2 * gib, 30 * gib, 8 * gib, 60 * gib, 80 * gib});
+        rows.add(new Object[]{"b200", 8, 4, 1, 2, 35 * gib, 0.0, 3 * gib, 10 * gib, 18 * gib, 66 * gib, 180 * gib});
+        DefaultCategoryDataset ds = MemoryChart.dataset(new ResultRows("frontier", cols, rows));
+        assertEquals(List.of("weights", "activations", "KV cache", "framework reserve", "free"), ds.getRowKeys(),
+                "gradients are zero on every row: left out");
+        for (int c = 0; c < ds.getColumnCount(); c++) {
+            double sum = 0;
+            for (int s = 0; s < ds.getRowCount(); s++) {
+                sum += ds.getValue(s, c).doubleValue();
+            }
+            assertEquals(c == 0 ? 80 : 180, sum, 1e-9, "a bar ends at its capacity");
+        }
+        assertEquals("60.0 of 80 GiB used, 25% free", MemoryChart.usage(ds, 0));
     }
 }

@@ -3,6 +3,8 @@ package io.ridgeline.jobs.report;
 import io.ridgeline.engine.cost.GpuHourCost;
 import io.ridgeline.engine.cost.TcoModel;
 import io.ridgeline.engine.cost.TcoParameters;
+import io.ridgeline.engine.cost.NetworkCapex;
+import io.ridgeline.engine.sweep.PricedFabric;
 import org.apache.poi.ss.usermodel.Cell;
 import org.apache.poi.ss.usermodel.CellType;
 import org.apache.poi.ss.usermodel.FormulaEvaluator;
@@ -22,6 +24,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The workbook's formulas, evaluated by POI, equal TcoModel's numbers and follow edits to the Assumptions sheet. */
@@ -76,23 +79,23 @@ class TcoWorkbookTest {
             double tps = f.number(i, "tokens_per_s");
             GpuHourCost c = tco.gpuHour(price, tdp);
             double tol = 1e-9;
-            assertEquals(c.capexUsdPerGpu(), eval(ev, sh, i, TcoWorkbook.CAPEX), c.capexUsdPerGpu() * tol);
-            assertEquals(c.capexUsdPerHour(), eval(ev, sh, i, TcoWorkbook.CAPEX_HOUR), c.capexUsdPerHour() * tol);
-            assertEquals(c.wallWattsPerGpu(), eval(ev, sh, i, TcoWorkbook.WALL_W), c.wallWattsPerGpu() * tol);
-            assertEquals(c.energyUsdPerHour(), eval(ev, sh, i, TcoWorkbook.ENERGY_HOUR), c.energyUsdPerHour() * tol);
-            assertEquals(c.usdPerGpuHour(), eval(ev, sh, i, TcoWorkbook.GPU_HOUR), c.usdPerGpuHour() * tol);
+            assertEquals(c.capexUsdPerGpu(), eval(ev, sh, i, TcoFormulas.CAPEX), c.capexUsdPerGpu() * tol);
+            assertEquals(c.capexUsdPerHour(), eval(ev, sh, i, TcoFormulas.CAPEX_HOUR), c.capexUsdPerHour() * tol);
+            assertEquals(c.wallWattsPerGpu(), eval(ev, sh, i, TcoFormulas.WALL_W), c.wallWattsPerGpu() * tol);
+            assertEquals(c.energyUsdPerHour(), eval(ev, sh, i, TcoFormulas.ENERGY_HOUR), c.energyUsdPerHour() * tol);
+            assertEquals(c.usdPerGpuHour(), eval(ev, sh, i, TcoFormulas.GPU_HOUR), c.usdPerGpuHour() * tol);
             double perStep = TcoModel.runUsd(c, gpus, step);
-            assertEquals(perStep, eval(ev, sh, i, TcoWorkbook.STEP), perStep * tol);
+            assertEquals(perStep, eval(ev, sh, i, TcoFormulas.STEP), perStep * tol);
             double perMtok = TcoModel.usdPerMillionTokens(c, gpus, tps);
-            assertEquals(perMtok, eval(ev, sh, i, TcoWorkbook.MTOK), perMtok * tol);
+            assertEquals(perMtok, eval(ev, sh, i, TcoFormulas.MTOK), perMtok * tol);
             double run = TcoModel.runUsd(c, gpus, runTokens / tps);
-            assertEquals(run, eval(ev, sh, i, TcoWorkbook.RUN), run * tol);
+            assertEquals(run, eval(ev, sh, i, TcoFormulas.RUN), run * tol);
             // The energy columns are the electricity share of the totals.
             double energyShare = c.energyUsdPerHour() / (c.capexUsdPerHour() + c.energyUsdPerHour());
-            assertEquals(perStep * energyShare, eval(ev, sh, i, TcoWorkbook.ENERGY_STEP), perStep * tol);
-            assertEquals(run * energyShare, eval(ev, sh, i, TcoWorkbook.ENERGY_RUN), run * tol);
+            assertEquals(perStep * energyShare, eval(ev, sh, i, TcoFormulas.ENERGY_STEP), perStep * tol);
+            assertEquals(run * energyShare, eval(ev, sh, i, TcoFormulas.ENERGY_RUN), run * tol);
             double days = runTokens / tps / p.availabilityFraction() / 86400;
-            assertEquals(days, eval(ev, sh, i, TcoWorkbook.RUN_DAYS), days * tol);
+            assertEquals(days, eval(ev, sh, i, TcoFormulas.RUN_DAYS), days * tol);
         }
     }
 
@@ -114,7 +117,7 @@ class TcoWorkbookTest {
             Sheet as = wb.getSheet(TcoWorkbook.ASSUMPTIONS);
             Sheet fr = wb.getSheet("Frontier");
             FormulaEvaluator ev = wb.getCreationHelper().createFormulaEvaluator();
-            double before = eval(ev, fr, 0, TcoWorkbook.GPU_HOUR);
+            double before = eval(ev, fr, 0, TcoFormulas.GPU_HOUR);
 
             set(as, TcoWorkbook.assumptionCell(TcoAssumption.PUE), 1.5);
             set(as, TcoWorkbook.assumptionCell(TcoAssumption.AMORTIZATION_YEARS), 5);
@@ -124,7 +127,7 @@ class TcoWorkbookTest {
             set(as, "B" + (h100Row + 1), 25_000);
             ev.clearAllCachedResultValues();
 
-            double after = eval(ev, fr, 0, TcoWorkbook.GPU_HOUR);
+            double after = eval(ev, fr, 0, TcoFormulas.GPU_HOUR);
             assertNotEquals(before, after, "a changed assumption must change $/GPU-hour");
             assertMatches(ev, fr, TcoParameters.defaults().withPue(1.5).withAmortizationYears(5), 2e12, 25_000);
         }
@@ -157,10 +160,50 @@ class TcoWorkbookTest {
     void cachedValuesAreStoredForViewersThatDoNotRecalculate() throws Exception {
         try (InputStream in = Files.newInputStream(write(300e9)); XSSFWorkbook wb = new XSSFWorkbook(in)) {
             Sheet fr = wb.getSheet("Frontier");
-            Cell c = fr.getRow(1).getCell(col(fr, TcoWorkbook.GPU_HOUR));
+            Cell c = fr.getRow(1).getCell(col(fr, TcoFormulas.GPU_HOUR));
             double expected = new TcoModel(TcoParameters.defaults()).gpuHour(30_000, 700).usdPerGpuHour();
             assertEquals(expected, c.getNumericCellValue(), expected * 1e-9);
             assertTrue(wb.getForceFormulaRecalculation());
+        }
+    }
+
+    @Test
+    void rowsOnAPricedFabricTakeItsCapexAndSwitchPowerOthersTheInterconnectShare() throws Exception {
+        List<String> cols = List.of("chip", "gpu_count", "topology", "scale_out", "scale_up_domain", "step_time_s",
+                "tokens_per_s", "cluster_tdp_w", "cost_usd");
+        List<Object[]> rows = new ArrayList<>();
+        rows.add(new Object[]{"h100-sxm", 512, "fat-tree-2:1", "ndr", 8, 7.0, 400_000.0, 512 * 700.0, 512 * 30_000.0});
+        rows.add(new Object[]{"h100-sxm", 512, "none", "ndr", 8, 7.5, 380_000.0, 512 * 700.0, 512 * 30_000.0});
+        NetworkCapex capex = new NetworkCapex(24, 1024, 512, 512, 600_000, 400_000, 50_000, 300_000, 30_000);
+        PricedFabric fabric = new PricedFabric("fat-tree-2:1", "ndr", 8, 512, capex);
+        PricedFabric unused = new PricedFabric("fat-tree-2:1", "ndr", 8, 1024, capex);
+        TcoParameters p = TcoParameters.defaults().withUsdPerKwh(0.3).withPue(1.4);
+        Path f = dir.resolve("fabric.xlsx");
+        new TcoWorkbook(p, List.of(unused, fabric), 1e12, Map.of()).write(List.of(new ResultRows("frontier", cols,
+                rows)), f);
+        try (InputStream in = Files.newInputStream(f); XSSFWorkbook wb = new XSSFWorkbook(in)) {
+            Sheet fr = wb.getSheet("Frontier");
+            FormulaEvaluator ev = wb.getCreationHelper().createFormulaEvaluator();
+            TcoModel tco = new TcoModel(p);
+            GpuHourCost onFabric = tco.gpuHour(30_000, 700, capex, 512);
+            GpuHourCost shared = tco.gpuHour(30_000, 700);
+            assertEquals(onFabric.usdPerGpuHour(), eval(ev, fr, 0, TcoFormulas.GPU_HOUR),
+                    onFabric.usdPerGpuHour() * 1e-12);
+            assertEquals(onFabric.wallWattsPerGpu(), eval(ev, fr, 0, TcoFormulas.WALL_W), 1e-9);
+            assertEquals(capex.totalUsd(), eval(ev, fr, 0, TcoFormulas.FABRIC), 0);
+            assertEquals(shared.usdPerGpuHour(), eval(ev, fr, 1, TcoFormulas.GPU_HOUR), shared.usdPerGpuHour() * 1e-12);
+            assertEquals(null, fr.getRow(2).getCell(col(fr, TcoFormulas.FABRIC)), "no fabric cell without one");
+            Sheet as = wb.getSheet(TcoWorkbook.ASSUMPTIONS);
+            int fabricRow = findRow(as, "fat-tree-2:1 on ndr, domain 8, 512 GPUs");
+            assertEquals(capex.totalUsd(), as.getRow(fabricRow).getCell(1).getNumericCellValue());
+            assertEquals(30_000, as.getRow(fabricRow).getCell(2).getNumericCellValue());
+            assertThrows(AssertionError.class, () -> findRow(as, "fat-tree-2:1 on ndr, domain 8, 1024 GPUs"),
+                    "only fabrics of exported rows are listed");
+            // Editing the fabric's capex moves only the row on it.
+            as.getRow(fabricRow).getCell(1).setCellValue(2 * capex.totalUsd());
+            ev.clearAllCachedResultValues();
+            assertTrue(eval(ev, fr, 0, TcoFormulas.GPU_HOUR) > onFabric.usdPerGpuHour());
+            assertEquals(shared.usdPerGpuHour(), eval(ev, fr, 1, TcoFormulas.GPU_HOUR), shared.usdPerGpuHour() * 1e-12);
         }
     }
 

@@ -158,6 +158,50 @@ class SweepJobTest {
                 RunCommitter.TRASH).list().length > 0);
     }
 
+    /**
+     * Two runs of one sweep started in the same second (the same instant, as two shells would) get distinct default
+     * ids, run concurrently on one Spark context, and both commit every row.
+     */
+    @Test
+    void twoSameNameSweepsStartedInTheSameSecondBothCommitAllRows() throws Exception {
+        SweepSpec s = spec(SWEEP);
+        java.time.Instant now = java.time.Instant.now();
+        String idA = RunIds.generate(s.name(), now);
+        String idB = RunIds.generate(s.name(), now);
+        assertTrue(!idA.equals(idB), idA);
+        assertEquals(idA.substring(0, idA.length() - 6), idB.substring(0, idB.length() - 6), "same second");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            var a = pool.submit(() -> run(s, idA, 2));
+            var b = pool.submit(() -> run(s, idB, 2));
+            assertEquals(a.get().gridPoints(), table("points", idA).count());
+            assertEquals(b.get().gridPoints(), table("points", idB).count());
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(rowsAsText(table("points", idA)), rowsAsText(table("points", idB)));
+        assertEquals(rowsAsText(table("frontier", idA)), rowsAsText(table("frontier", idB)));
+        Dataset<Row> runs = spark.read().parquet(out.resolve("runs").toString());
+        assertEquals(1, runs.where("run_id = '" + idA + "'").count());
+        assertEquals(1, runs.where("run_id = '" + idB + "'").count());
+    }
+
+    /** total_s is one measurement from the command's start: the manifest holds what the console prints. */
+    @Test
+    void theManifestsTotalIsTheResultsTotalCountedFromTheCommandsStart() {
+        SweepSpec s = spec(SWEEP.replace("points: all", "points: none"));
+        long commandStart = System.nanoTime() - 5_000_000_000L; // validation and Spark start took 5 s, say
+        SweepJob.RunResult r = SweepJob.run(spark, s, new SweepJob.Options(out.toString(), "total", 0, 60_000, 0.1,
+                commandStart, java.time.Instant.now().minusSeconds(5)), new PrintStream(new ByteArrayOutputStream()));
+        Row manifest = spark.read().parquet(out.resolve("runs").toString()).where("run_id = 'total'").first();
+        assertEquals(r.totalSeconds(), (double) manifest.getAs("total_s"), 0.0);
+        assertTrue(r.totalSeconds() > 5 && r.totalSeconds() > r.evaluateSeconds(), r.totalSeconds() + " s");
+        assertEquals(io.ridgeline.engine.cost.TcoParameters.DEFAULT_USD_PER_KWH, (double) manifest.getAs(
+                "cost_usd_per_kwh"), 0.0, "the defaults, as resolved, are recorded");
+        assertEquals(0.0, (double) manifest.getAs("cost_tokens"), 0.0);
+        assertEquals("[]", manifest.getAs("cost_fabrics_json"));
+    }
+
     @Test
     void pointsPolicyNoneStillWritesTheFrontierAndAnEmptyPointsTable() {
         SweepJob.RunResult r = run(spec(SWEEP.replace("points: all", "points: none")), "none", 0);

@@ -1,4 +1,4 @@
-package io.ridgeline.engine.network;
+package io.ridgeline.engine.cost;
 
 /**
  * Capital cost of a fabric: switches, optics (transceivers, two per optical link), cables and NIC ports. USD and

@@ -1,0 +1,199 @@
+package io.ridgeline.engine.calibration;
+
+import io.ridgeline.engine.validation.CaseOutcome;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * docs/ACCURACY.md and catalog/intervals.csv, generated from every dev case file: per group, the in-sample error (the
+ * shipped catalogues) beside the leave-one-source-out error (the fit recipe replayed without the group's sources,
+ * {@link RecipeRun}); the shipped fits and whether the recipe reproduces them; interval coverage on sources held out;
+ * the cases not scored, with reasons. Deterministic: the same files and code give the same bytes.
+ */
+public final class AccuracyDocument {
+    /** The dev files, relative to the project root, in report order. */
+    public static final List<String> DEV_FILES = List.of("validation/cases-dev.csv",
+            "validation/cases-dev-vtrain.csv", "validation/cases-dev-2.csv", "validation/cases-dev-3.csv");
+
+    private final List<String> files;
+    private final CaseScorer scorer;
+    private final RecipeRun recipe;
+    private final List<CaseOutcome> inSample = new ArrayList<>();
+    private final List<CaseOutcome> heldOut = new ArrayList<>();
+    private final RecipeRun.Outcome full;
+    private final List<HeldOutResidual> residuals;
+    private final IntervalModel intervals;
+    private final IntervalModel.Coverage coverage;
+    private final IntervalModel.Coverage strictCoverage;
+
+    private AccuracyDocument(List<String> files, CaseScorer scorer, FitRecipe recipe) {
+        this.files = List.copyOf(files);
+        this.scorer = scorer;
+        this.recipe = new RecipeRun(recipe, scorer);
+        this.full = this.recipe.run(null);
+        Catalogs shipped = Catalogs.bundled();
+        Map<String, Catalogs> folds = new HashMap<>();
+        for (String source : this.recipe.fittedSources()) {
+            folds.put(source, this.recipe.run(source).catalogs());
+        }
+        // Sources no fit uses: the recipe without them is the recipe, whose values the catalogues ship (checked below).
+        Catalogs unfitted = reproduces() ? shipped : full.catalogs();
+        List<Integer> ok = new ArrayList<>();
+        for (MeasuredCase c : scorer.cases()) {
+            CaseOutcome in = scorer.outcome(shipped, c.index());
+            inSample.add(in);
+            Catalogs fold = folds.get(c.source());
+            heldOut.add(fold == null && unfitted == shipped ? in
+                    : scorer.outcome(fold == null ? unfitted : fold, c.index()));
+            if (in.isOk()) {
+                ok.add(c.index());
+            }
+        }
+        int[] okCases = ok.stream().mapToInt(Integer::intValue).toArray();
+        double[] predictions = new double[okCases.length];
+        double[] shippedPredictions = new double[okCases.length];
+        for (int k = 0; k < okCases.length; k++) {
+            predictions[k] = heldOut.get(okCases[k]).predicted();
+            shippedPredictions[k] = inSample.get(okCases[k]).predicted();
+        }
+        this.residuals = HeldOutResidual.of(scorer, okCases, predictions, shipped);
+        this.intervals = IntervalModel.fromResiduals(residuals, IntervalModel.DEFAULT_COVERAGE);
+        // Each source against intervals estimated without it: the shipped predictions (what eval prints), and the
+        // stricter leave-one-source-out predictions (as if the source were new to the fits as well).
+        this.coverage = IntervalModel.heldOutCoverage(residuals, HeldOutResidual.of(scorer, okCases,
+                shippedPredictions, shipped), IntervalModel.DEFAULT_COVERAGE);
+        this.strictCoverage = IntervalModel.heldOutCoverage(residuals, residuals, IntervalModel.DEFAULT_COVERAGE);
+    }
+
+    /** Scores every dev file under {@code root} and replays the bundled recipe. */
+    public static AccuracyDocument generate(Path root) {
+        return generate(root, DEV_FILES, FitRecipe.bundled());
+    }
+
+    public static AccuracyDocument generate(Path root, List<String> files, FitRecipe recipe) {
+        List<Path> paths = new ArrayList<>();
+        for (String f : files) {
+            paths.add(root.resolve(f));
+        }
+        return new AccuracyDocument(files, CaseScorer.read(paths), recipe);
+    }
+
+    /** The recipe replayed on every case: what the catalogues should ship. */
+    public RecipeRun.Outcome recipe() {
+        return full;
+    }
+
+    public FitRecipe recipeDefinition() {
+        return recipe.recipe();
+    }
+
+    /** True when every recipe value equals the shipped catalogue value. */
+    public boolean reproduces() {
+        for (Map.Entry<String, Double> e : full.values().entrySet()) {
+            if (Catalogs.bundled().value(e.getKey()) != e.getValue()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public List<CaseOutcome> inSample() {
+        return inSample;
+    }
+
+    public List<CaseOutcome> heldOut() {
+        return heldOut;
+    }
+
+    public IntervalModel intervals() {
+        return intervals;
+    }
+
+    /** Coverage of the shipped predictions by intervals estimated without their source (the asserted one). */
+    public IntervalModel.Coverage coverage() {
+        return coverage;
+    }
+
+    /** Coverage of leave-one-source-out predictions by intervals estimated without their source. */
+    public IntervalModel.Coverage strictCoverage() {
+        return strictCoverage;
+    }
+
+    public List<HeldOutResidual> residuals() {
+        return residuals;
+    }
+
+    /** catalog/intervals.csv: the interval groups eval and sweeps use. */
+    public String intervalsCsv() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# Prediction intervals: ln(predicted time / measured time) of held-out dev cases, split-conformal\n")
+                .append("# bounds at the stated coverage per group (engine calibration.IntervalModel). Generated with\n")
+                .append("# docs/ACCURACY.md by `scripts/ridgeline validate --cases ").append(String.join(" ", files))
+                .append(" --markdown docs/ACCURACY.md --intervals ...`; do not edit.\n");
+        sb.append("output,stack,family,residuals,sources,coverage,log_ratio_low,log_ratio_high\n");
+        for (IntervalModel.Group g : intervals.groups()) {
+            sb.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.2f,%.6f,%.6f%n", g.output().id(), g.stack(),
+                    g.family(), g.residuals(), g.sources(), intervals.coverage(), g.logRatioLow(), g.logRatioHigh()));
+        }
+        return sb.toString();
+    }
+
+    /** docs/ACCURACY.md. */
+    public String markdown() {
+        return new AccuracyMarkdown(this, files, scorer).render();
+    }
+
+    /** Statistics of one group: in-sample over its ok cases, and the same cases' held-out errors. */
+    record Row(String label, int total, int scored, double inMean, double inMax, double outMean, double outMax) {
+    }
+
+    Row row(String label, Predicate<MeasuredCase> member) {
+        int total = 0;
+        int n = 0;
+        double inSum = 0;
+        double inMax = 0;
+        double outSum = 0;
+        double outMax = 0;
+        for (MeasuredCase c : scorer.cases()) {
+            if (!member.test(c)) {
+                continue;
+            }
+            total++;
+            CaseOutcome in = inSample.get(c.index());
+            if (!in.isOk()) {
+                continue;
+            }
+            n++;
+            double e = Math.abs(in.errorPct());
+            inSum += e;
+            inMax = Math.max(inMax, e);
+            double p = heldOut.get(c.index()).predicted();
+            double o = Double.isFinite(p) ? Math.abs(p - c.measured()) / c.measured() * 100 : 100;
+            outSum += o;
+            outMax = Math.max(outMax, o);
+        }
+        return new Row(label, total, n, n == 0 ? Double.NaN : inSum / n, n == 0 ? Double.NaN : inMax,
+                n == 0 ? Double.NaN : outSum / n, n == 0 ? Double.NaN : outMax);
+    }
+
+    /** One row per distinct value of a key, in first-appearance order. */
+    List<Row> rows(Function<MeasuredCase, String> key) {
+        Map<String, Boolean> seen = new LinkedHashMap<>();
+        for (MeasuredCase c : scorer.cases()) {
+            seen.put(key.apply(c), Boolean.TRUE);
+        }
+        List<Row> out = new ArrayList<>();
+        for (String k : seen.keySet()) {
+            out.add(row(k, c -> key.apply(c).equals(k)));
+        }
+        return out;
+    }
+}

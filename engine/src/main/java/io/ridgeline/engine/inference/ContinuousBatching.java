@@ -1,0 +1,236 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.software.ServingBehaviour;
+
+/**
+ * Steady state of continuous (in-flight) batching on one replica (Orca, OSDI'22; vLLM, SOSP'23; Sarathi-Serve,
+ * OSDI'24), for the {@link ServingMode#SATURATED} and {@link ServingMode#ONLINE} modes.
+ *
+ * <p>With C requests in flight, each spends its prefill step(s) and then O - 1 decode steps, so on average
+ * {@code d = C (O - 1) / (O - 1 + s_p)} sequences decode in a step. Balance: requests finish at the rate they start,
+ * so every step also prefills {@code n = d / (O - 1)} prompts, {@code n x I} tokens. A runtime with chunked prefill
+ * spreads those tokens evenly over steps; one without runs whole prompts, so a fraction of steps carries
+ * {@code ceil(n)} prompts and the rest {@code floor(n)} (the average of the two step times, not the step time of the
+ * average: a memory-bound decode step absorbs a few prompt tokens for free, a compute-bound one does not). Each step
+ * yields {@code n x O} output tokens (d decode tokens plus n first tokens).
+ *
+ * <p>Concurrency: saturated, C is the most the runtime holds: the paged KV pool over each request's KV tokens
+ * (input + output reserved at admission, or the mean live length when blocks are allocated on demand), the runtime's
+ * max batch, and its token budget per step ({@code d + n I <= max tokens}). Online, C is the clients (closed loop),
+ * capped by the same limits, the rest waiting in the queue; with a request rate, C follows from Little's law,
+ * {@code C = rate x time in system}.
+ *
+ * <p>Not thread-safe: results are left in fields (no allocation per evaluation).
+ */
+final class ContinuousBatching {
+    /** Fixed-point iterations for the online mode's time-in-system (converges in 3-4; 6 for margin). */
+    private static final int ONLINE_ITERATIONS = 6;
+    /** Bisection steps for the concurrency that a request rate implies (Little's law). */
+    private static final int RATE_BISECTIONS = 30;
+
+    private final Replica r;
+    private final MixedStep step;
+    private final InferenceMemory memory;
+    private final ServingBehaviour runtime;
+
+    // Results of the last evaluation.
+    double concurrency;
+    double decodeSequences;
+    double stepSeconds;
+    double ttftSeconds;
+    double interTokenSeconds;
+    double outputTokensPerSecond;
+    double kvPoolBytes;
+    double workspaceTokens;
+    /** Requests the KV cache and the runtime's limits let run at once (before any client cap). */
+    double maxConcurrency;
+
+    ContinuousBatching(Replica r, InferenceMemory memory) {
+        this.r = r;
+        this.step = new MixedStep(r);
+        this.memory = memory;
+        this.runtime = r.plan.runtime();
+    }
+
+    /** Maximum sustained throughput at an unlimited request rate, {@code cap} requests at most in flight (0: none). */
+    void saturated(int inputTokens, int outputTokens, int cap, Breakdown acc) {
+        limits(inputTokens, outputTokens);
+        double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
+        settle(c, inputTokens, outputTokens, acc);
+    }
+
+    /**
+     * {@code clients} closed-loop clients: each sends its next request when the previous one has completed. A client
+     * spends the runtime's front-end time outside the engine, so fewer than all clients run at once; those beyond
+     * the runtime's limits wait in its queue.
+     */
+    void onlineClients(int clients, int inputTokens, int outputTokens, Breakdown acc) {
+        limits(inputTokens, outputTokens);
+        double request = r.fixed.requestSeconds();
+        double running = Math.min(clients, maxConcurrency);
+        for (int i = 0; i < ONLINE_ITERATIONS && request > 0; i++) {
+            settle(running, inputTokens, outputTokens, null);
+            double engine = ttftSeconds + (outputTokens - 1) * interTokenSeconds;
+            running = Math.min(clients * engine / (engine + request), maxConcurrency);
+        }
+        settle(running, inputTokens, outputTokens, acc);
+        double engine = ttftSeconds + (outputTokens - 1) * interTokenSeconds;
+        // Closed loop: requests complete at running / engine per second; each client's cycle is clients / that.
+        double requestsPerSecond = running / engine;
+        double queue = Math.max(0, clients / requestsPerSecond - engine - request);
+        ttftSeconds += request + queue;
+        outputTokensPerSecond = requestsPerSecond * outputTokens;
+    }
+
+    /**
+     * Requests arriving at {@code requestsPerSecond}: the concurrency C with C = rate x time in system (Little's law),
+     * found by bisection. Beyond the saturated throughput the queue grows without bound: TTFT is +infinity and the
+     * throughput is the saturated one.
+     */
+    void onlineRate(double requestsPerSecond, int inputTokens, int outputTokens, Breakdown acc) {
+        limits(inputTokens, outputTokens);
+        double request = r.fixed.requestSeconds();
+        settle(maxConcurrency, inputTokens, outputTokens, null);
+        double most = maxConcurrency / (ttftSeconds + (outputTokens - 1) * interTokenSeconds);
+        if (requestsPerSecond >= most) {
+            settle(maxConcurrency, inputTokens, outputTokens, acc);
+            ttftSeconds = Double.POSITIVE_INFINITY;
+            return;
+        }
+        double lo = 0;
+        double hi = maxConcurrency;
+        for (int i = 0; i < RATE_BISECTIONS; i++) {
+            double mid = 0.5 * (lo + hi);
+            settle(Math.max(mid, 1e-9), inputTokens, outputTokens, null);
+            double inSystem = ttftSeconds + (outputTokens - 1) * interTokenSeconds;
+            if (requestsPerSecond * inSystem > mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        settle(Math.max(hi, 1e-9), inputTokens, outputTokens, acc);
+        ttftSeconds += request;
+        outputTokensPerSecond = requestsPerSecond * outputTokens;
+    }
+
+    /**
+     * A decode-only pool of disaggregated serving (DistServe, OSDI'24; Splitwise, ISCA'24): prompts arrive prefilled
+     * with their KV cache, so every step decodes only; each request holds input + output KV tokens.
+     */
+    void decodeOnly(int inputTokens, int outputTokens, Breakdown acc) {
+        limits(inputTokens, outputTokens);
+        double c = maxConcurrency;
+        concurrency = c;
+        decodeSequences = c;
+        double t = step.seconds(c, inputTokens + 0.5 * outputTokens, 0, inputTokens, 0, c, scratch(acc),
+                weight(acc));
+        stepSeconds = t;
+        interTokenSeconds = t;
+        ttftSeconds = 0;
+        // Each request decodes O - 1 tokens here (its first came out of the prefill pool).
+        outputTokensPerSecond = outputTokens > 1 ? c / t * outputTokens / (outputTokens - 1.0) : 0;
+    }
+
+    /**
+     * The most requests the replica runs at once: KV pool / KV tokens per request (per attention group, times ep),
+     * the runtime's max batch and its token budget. The activation workspace is sized for the tokens a step carries.
+     */
+    private void limits(int inputTokens, int outputTokens) {
+        double perRequest = kvTokensPerRequest(inputTokens, outputTokens) * memory.kvBytesPerToken();
+        double tokensPerDecode = outputTokens > 1 ? 1 + (double) inputTokens / (outputTokens - 1) : inputTokens;
+        double budget = tokenBudget(inputTokens);
+        // Two passes: the workspace depends on the tokens per step, which depend on the concurrency.
+        double workspace = Math.min(budget, inputTokens);
+        double c = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            kvPoolBytes = memory.kvPoolBytes(runtime, workspace);
+            c = Math.floor(kvPoolBytes / perRequest) * r.ep;
+            c = Math.min(c, runtime.maxBatch());
+            workspace = Math.min(budget, Math.max(inputTokens, c * tokensPerDecode));
+        }
+        workspaceTokens = workspace;
+        // Token budget per step: d (1 + I / (O - 1)) <= budget, with d ~ c for long outputs.
+        double byBudget = budget / tokensPerDecode * (outputTokens > 1 ? (outputTokens) / (outputTokens - 1.0) : 1);
+        maxConcurrency = Math.max(0, Math.min(c, Math.floor(byBudget)));
+    }
+
+    /** Tokens of KV a request holds: input + output reserved at admission, or its mean live length on demand. */
+    private double kvTokensPerRequest(int inputTokens, int outputTokens) {
+        double block = runtime.kvBlockTokens();
+        if (runtime.kvAdmission() == ServingBehaviour.KvAdmission.RESERVE_FULL) {
+            return Math.ceil((inputTokens + outputTokens) / block) * block;
+        }
+        return inputTokens + 0.5 * outputTokens + 0.5 * block;
+    }
+
+    /** Tokens one step may carry; without chunking a whole prompt must fit, so the budget is at least one prompt. */
+    private double tokenBudget(int inputTokens) {
+        double b = runtime.maxTokensPerStep();
+        return runtime.chunkedPrefill() ? b : Math.max(b, inputTokens);
+    }
+
+    /** The steady state with {@code c} requests in flight: mean step time, TTFT from admission, throughput. */
+    private void settle(double c, int inputTokens, int outputTokens, Breakdown acc) {
+        concurrency = c;
+        double in = inputTokens;
+        if (c <= 0) {
+            decodeSequences = 0;
+            stepSeconds = Double.NaN;
+            ttftSeconds = Double.NaN;
+            interTokenSeconds = Double.NaN;
+            outputTokensPerSecond = 0;
+            return;
+        }
+        if (outputTokens == 1) {
+            // Prefill only: every step runs prompts (up to the budget), each yielding its one token.
+            double prompts = Math.min(c, Math.max(1, Math.floor(tokenBudget(inputTokens) / in)));
+            double t = step.seconds(0, 0, prompts * in, in, prompts, prompts, scratch(acc), weight(acc));
+            decodeSequences = 0;
+            stepSeconds = t;
+            interTokenSeconds = t;
+            ttftSeconds = t;
+            outputTokensPerSecond = prompts / t;
+            return;
+        }
+        double decodeSteps = outputTokens - 1.0;
+        double context = in + 0.5 * outputTokens;
+        // Steps a prompt spends in prefill: 1 when whole; with chunks, its tokens spread at n x I per step.
+        double d = c * decodeSteps / (decodeSteps + 1);
+        double promptSteps = 1;
+        if (runtime.chunkedPrefill() && d < decodeSteps) {
+            promptSteps = decodeSteps / Math.max(d, 1e-9);
+            d = c * decodeSteps / (decodeSteps + promptSteps);
+        }
+        double n = d / decodeSteps;
+        double t;
+        double promptStep;
+        if (runtime.chunkedPrefill()) {
+            t = step.seconds(d, context, n * in, in, n, c, scratch(acc), weight(acc));
+            promptStep = t * promptSteps;
+        } else {
+            double k = Math.floor(n);
+            double f = n - k;
+            double low = step.seconds(d, context, k * in, in, k, d + k, scratch(acc), (1 - f) * weight(acc));
+            double high = step.seconds(d, context, (k + 1) * in, in, k + 1, d + k + 1, scratch(acc), f * weight(acc));
+            t = (1 - f) * low + f * high;
+            promptStep = high;
+        }
+        decodeSequences = d;
+        stepSeconds = t;
+        interTokenSeconds = t;
+        // From admission: wait for the step boundary (half a step on average), then the step(s) carrying the prompt.
+        ttftSeconds = 0.5 * t + promptStep;
+        outputTokensPerSecond = n * outputTokens / t;
+    }
+
+    private final Breakdown discard = new Breakdown();
+
+    private Breakdown scratch(Breakdown acc) {
+        return acc == null ? discard : acc;
+    }
+
+    private static double weight(Breakdown acc) {
+        return acc == null ? 0 : 1;
+    }
+}

@@ -1,0 +1,154 @@
+package io.ridgeline.engine.inference;
+
+import io.ridgeline.engine.hardware.Precision;
+
+/**
+ * One engine step of continuous batching (Orca, OSDI'22; Sarathi-Serve, OSDI'24): {@code d} sequences each decode one
+ * token while {@code p} prompt tokens are prefilled in the same forward pass. The runtime packs all d + p tokens into
+ * one input, so every GEMM runs once with M = d + p on the hierarchical roofline ({@code ops.GemmModel}): weights are
+ * read once per step whatever the mix, which is why prompt tokens ride almost free on a memory-bound decode step and
+ * cost their FLOPs once the step turns compute-bound. Attention is two kernels: decode attention streams each decoding
+ * sequence's KV cache, context attention computes the prompt tokens' causal attention (FlashAttention rate). Then the
+ * elementwise kernels over d + p tokens, two TP all-reduces of (d + p) x h, the LM head for the d decoding sequences
+ * and the prompts that finish in this step, and the step's fixed costs: one launch (or graph node) per kernel and the
+ * runtime's host work, overlapped with the GPU when the runtime has an overlap scheduler.
+ */
+final class MixedStep {
+    private final Replica r;
+    private final double gemmLaunchSeconds;
+
+    MixedStep(Replica r) {
+        this.r = r;
+        this.gemmLaunchSeconds = r.chip.family().kernelLaunchSeconds();
+    }
+
+    /**
+     * Seconds of one step.
+     *
+     * @param decodeSequences   sequences decoding one token each (replica-wide, split over the ep attention groups)
+     * @param decodeContext     mean context those sequences attend over
+     * @param prefillTokens     prompt tokens prefilled in this step
+     * @param promptTokens      length of the prompts those tokens belong to (their causal attention spans it)
+     * @param promptsFinishing  prompts whose last token is in this step (each needs its logits: the first output)
+     * @param requests          requests the step schedules, replica-wide (each attention group's scheduler handles
+     *                          its share); the runtime's host work per request scales with them
+     */
+    double seconds(double decodeSequences, double decodeContext, double prefillTokens, double promptTokens,
+                   double promptsFinishing, double requests, Breakdown acc, double weight) {
+        double ep = r.ep;
+        double d = ep == 1 ? decodeSequences : Math.ceil(decodeSequences / ep);
+        // The busiest attention group sets the step (every MoE layer synchronizes the groups): whole prompts land on
+        // groups one by one, so it carries ceil(prompts / ep) of them; chunked prompt tokens spread evenly.
+        boolean whole = !r.plan.runtime().chunkedPrefill() && promptsFinishing > 0 && ep > 1;
+        double p = whole ? Math.ceil(promptsFinishing / ep - 1e-9) * promptTokens : prefillTokens / ep;
+        double m = Math.ceil(d + p);
+        if (m <= 0) {
+            return 0;
+        }
+        boolean graphs = r.plan.cudaGraphs() && (prefillTokens <= 0 || r.plan.runtime().cudaGraphsMixedSteps());
+        double perKernel = graphs ? r.fixed.perKernelSeconds() : r.fixed.eagerKernelSeconds();
+        double layerWeight = weight * r.layers;
+
+        double perLayer = 0;
+        for (int i = 0; i < r.gemmN.length; i++) {
+            perLayer += gemm(1, m, r.gemmN[i], r.gemmK[i], r.compute, r.weightBytes, acc, layerWeight);
+        }
+        if (r.moe) {
+            double stageTokens = decodeSequences + prefillTokens;
+            double touched = r.localExpertsTouched(stageTokens);
+            double perExpert = Math.ceil(r.localExpertTokens(stageTokens) / touched);
+            perLayer += gemm(touched, perExpert, r.expertUpN, r.hidden, r.expertPrecision, r.expertWeightBytes, acc,
+                    layerWeight);
+            perLayer += gemm(touched, perExpert, r.hidden, r.expertDownK, r.expertPrecision, r.expertWeightBytes, acc,
+                    layerWeight);
+            perLayer += 2 * r.epAllToAllSeconds(m * r.topK * r.hidden * r.actBytes, acc, 2 * layerWeight);
+        }
+        perLayer += decodeAttention(d, decodeContext, acc, layerWeight);
+        perLayer += contextAttention(p, promptTokens, acc, layerWeight);
+        double elementwise = m * r.elementwiseBytesPerToken / r.dramBytesPerSecond;
+        acc.kernel(elementwise, 0, elementwise, layerWeight);
+        acc.traffic(0, m * r.elementwiseBytesPerToken, layerWeight);
+        // FasterTransformer / TRT-LLM layer kernels; a step with prompts runs the context attention kernel as well.
+        double kernels = (FixedCosts.DECODE_KERNELS_PER_LAYER + (p > 0 ? 1 : 0)
+                + (r.moe ? FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER : 0)) * perKernel;
+        acc.overhead(kernels, layerWeight);
+        perLayer += elementwise + kernels;
+        perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * layerWeight);
+        double gpu = r.layers * perLayer;
+
+        // Logits only for the last position of each sequence that emits a token in this step.
+        double rows = Math.ceil(d + promptsFinishing / ep);
+        gpu += headGemm(rows, acc, weight);
+        gpu += r.tpAllReduceSeconds(rows * r.vocabLocal * 4, acc, weight);
+        double stepKernels = FixedCosts.DECODE_KERNELS_PER_STEP * perKernel;
+        acc.overhead(stepKernels, weight);
+        gpu += stepKernels;
+        gpu += r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
+
+        // The runtime's host work per step: hidden behind the GPU by an overlap scheduler, else in series.
+        double host = r.fixed.hostSecondsPerStep(requests / ep);
+        if (r.plan.runtime().overlapScheduler()) {
+            double exposed = Math.max(0, host - gpu);
+            acc.overhead(exposed, weight);
+            return gpu + exposed;
+        }
+        acc.overhead(host, weight);
+        return gpu + host;
+    }
+
+    /** The LM head in its 16-bit format ({@link Replica#head}), on the roofline, without its launch. */
+    private double headGemm(double m, Breakdown acc, double times) {
+        double t = r.gemm.seconds(1, m, r.vocabLocal, r.hidden, r.head) - gemmLaunchSeconds;
+        double flops = 2 * m * r.vocabLocal * r.hidden;
+        double bytes = r.vocabLocal * r.hidden * r.headWeightBytes + m * (r.vocabLocal + r.hidden) * r.actBytes;
+        acc.kernel(t, flops / r.headFlopsPerSecond, bytes / r.dramBytesPerSecond, times);
+        acc.traffic(flops, bytes, times);
+        return t;
+    }
+
+    /** A GEMM on the roofline without its launch (the step's fixed costs count launches once per kernel). */
+    private double gemm(double count, double m, double n, double k, Precision p, double weightBytes, Breakdown acc,
+                        double times) {
+        double t = r.gemm.seconds(count, m, n, k, p) - gemmLaunchSeconds;
+        double flops = 2 * count * m * n * k;
+        double bytes = count * (n * k * weightBytes + m * (n + k) * r.actBytes);
+        acc.kernel(t, flops / r.gemmFlopsPerSecond, bytes / r.dramBytesPerSecond, times);
+        acc.traffic(flops, bytes, times);
+        return t;
+    }
+
+    /** Decode attention: each sequence reads its K and V over the context (memory-bound until very long contexts). */
+    private double decodeAttention(double d, double context, Breakdown acc, double weight) {
+        if (d <= 0) {
+            return 0;
+        }
+        double bytes = d * (2 * context * r.kvWidthLocal * r.kvBytes * r.decodeKvReads
+                + 2 * r.headsLocal * r.headDim * r.actBytes);
+        double memory = bytes / r.dramBytesPerSecond;
+        double flops = 4 * d * context * r.headsLocal * r.headDim;
+        double compute = flops / r.attentionFlopsPerSecond;
+        double t = Math.max(memory, compute);
+        acc.kernel(t, compute, memory, weight);
+        acc.traffic(flops, bytes, weight);
+        return t;
+    }
+
+    /**
+     * Context (prefill) attention of {@code p} tokens of prompts {@code s} long: causal, so a token attends on average
+     * over s / 2 positions, 4 x (s / 2) x heads x head_dim flops per token (FlashAttention, Dao 2023), at the family's
+     * fused-attention rate; a chunk of a prompt attends over the earlier chunks' cached K and V just the same.
+     */
+    private double contextAttention(double p, double s, Breakdown acc, double weight) {
+        if (p <= 0) {
+            return 0;
+        }
+        double flops = p * 2 * s * r.headsLocal * r.headDim;
+        double bytes = p * (2 * r.headsLocal * r.headDim * r.actBytes + 2 * r.kvWidthLocal * r.kvBytes);
+        double compute = flops / r.attentionFlopsPerSecond;
+        double memory = bytes / r.dramBytesPerSecond;
+        double t = Math.max(compute, memory);
+        acc.kernel(t, compute, memory, weight);
+        acc.traffic(flops, bytes, weight);
+        return t;
+    }
+}

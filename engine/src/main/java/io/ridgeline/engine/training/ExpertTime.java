@@ -1,0 +1,204 @@
+package io.ridgeline.engine.training;
+
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.network.CollectiveModel;
+import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.software.ExpertBias;
+import io.ridgeline.engine.software.MoeDispatcher;
+import io.ridgeline.engine.workload.MoeSpec;
+
+/**
+ * The MoE feed-forward of one layer for one micro-batch (Megatron-core MoELayer; GShard, Switch, MegaBlocks): the
+ * router GEMM, token permutation, the expert-parallel dispatch all-to-all, the grouped expert GEMMs (per local expert,
+ * M = the tokens routed to it, so small-M wave quantization shows), the combine all-to-all, unpermutation, and the
+ * always-on shared experts. Transformer Engine's GroupedLinear issues one GEMM per local expert, so each pays its
+ * own launch and last partial wave. Loads are balanced (the benchmarks force-balance routing); a capacity factor above 1 pads
+ * every expert's M.
+ */
+final class ExpertTime {
+    private static final double ACT_BYTES = 2;
+    /**
+     * Kernels of one MoE forward outside the expert GEMMs: router GEMM, softmax/top-k, auxiliary-loss statistics,
+     * token counts, permutation index build and gather, the two all-to-alls, unpermute scatter and weighting
+     * (counted from Megatron-core's router, MoEAlltoAllTokenDispatcher and moe_utils permute/unpermute).
+     */
+    static final double FORWARD_FIXED_KERNELS = 14;
+    /**
+     * Eager output bias, per element of the experts' [routed copies, h] output (Megatron-core
+     * TEGroupedMLP._apply_bias: t + b * p per local expert with fp32 routing probabilities, then torch.cat and a cast
+     * back to 16 bits). Forward: b * p written in fp32 (4 B), the sum read (2 + 4) and written in fp32 (4), the
+     * concatenation (4 + 4), the cast (4 + 2): 28 B. Backward (autograd): the cast's gradient to fp32 (2 + 4), the
+     * 16-bit gradient of t (4 + 2), grad x p and its sum over tokens for the bias (4 + 4 + 4), grad x b and its sum
+     * over h for the probability (4 + 4 + 4): 36 B.
+     */
+    private static final double EAGER_OUTPUT_BIAS_FORWARD_BYTES = 28;
+    private static final double EAGER_OUTPUT_BIAS_BACKWARD_BYTES = 36;
+    /**
+     * Eager up-projection bias, per element of the [routed copies, up width] GEMM output (NeMo AutoModel
+     * _apply_bias without probabilities): t + b per expert (2 + 2 B) and the concatenation (2 + 2) forward; the bias
+     * gradient's sum over tokens (2 B) backward.
+     */
+    private static final double EAGER_UP_BIAS_FORWARD_BYTES = 8;
+    private static final double EAGER_UP_BIAS_BACKWARD_BYTES = 2;
+
+    private final GemmModel gemm;
+    private final MemoryBoundOp memory;
+    private final CollectiveModel collectives;
+
+    ExpertTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
+        this.gemm = gemm;
+        this.memory = memory;
+        this.collectives = collectives;
+    }
+
+    /** Tokens each local expert receives per micro-batch (balanced routing, padded to the capacity factor). */
+    static double tokensPerLocalExpert(LayerShape s) {
+        MoeSpec moe = s.model().moe();
+        double localExperts = (double) moe.experts() / s.plan().ep();
+        return Math.ceil(s.expertTokens() * moe.topK() * moe.capacityFactor() / localExperts);
+    }
+
+    /**
+     * Router, the local experts' up and down GEMMs (one cuBLAS GEMM per expert; with the fused MoE path one grouped
+     * kernel over all local experts, so the last partial wave is paid once), and the shared experts.
+     */
+    double gemmForward(LayerShape s, Precision p) {
+        MoeSpec moe = s.model().moe();
+        double up = s.model().mlp().matrices() - 1; // gate and up fused for gated MLPs
+        double local = (double) moe.experts() / s.plan().ep();
+        double m = tokensPerLocalExpert(s);
+        double time = gemm.seconds(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16); // router
+        if (s.moeFastPath()) {
+            time += gemm.seconds(local, m, up * s.expertFfn(), s.hidden(), p)
+                    + gemm.seconds(local, m, s.hidden(), s.expertFfn(), p);
+        } else {
+            time += local * (gemm.seconds(m, up * s.expertFfn(), s.hidden(), p)
+                    + gemm.seconds(m, s.hidden(), s.expertFfn(), p));
+        }
+        if (moe.sharedExperts() > 0) {
+            double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
+            time += gemm.seconds(s.tokens(), up * shared, s.hidden(), p) + gemm.seconds(s.tokens(), s.hidden(), shared,
+                    p);
+        }
+        return time;
+    }
+
+    /** Data- and weight-gradient GEMMs of the router, the experts (per local expert, or grouped), shared experts. */
+    double gemmBackward(LayerShape s, Precision p) {
+        MoeSpec moe = s.model().moe();
+        double up = s.model().mlp().matrices() - 1;
+        double local = (double) moe.experts() / s.plan().ep();
+        double m = tokensPerLocalExpert(s);
+        double wide = up * s.expertFfn();
+        double time = pair(s.expertTokens(), moe.experts(), s.hidden(), Precision.BF16);
+        if (s.moeFastPath()) {
+            // The down projection's data gradient carries the dGLU (and, with expert biases, the up projection's
+            // bias-gradient reduction) in its epilogue; a stack version may run that reduction slowly.
+            double dglu = s.model().expertBias() ? s.plan().software().fusedMoeDbiasFactor() : 1;
+            time += gemm.seconds(local, m, s.hidden(), wide, p) + gemm.seconds(local, s.hidden(), wide, m, p)
+                    + dglu * gemm.seconds(local, m, s.expertFfn(), s.hidden(), p)
+                    + gemm.seconds(local, s.expertFfn(), s.hidden(), m, p);
+        } else {
+            time += local * (gemm.seconds(m, s.hidden(), wide, p)   // dgrad fc1
+                    + gemm.seconds(s.hidden(), wide, m, p)           // wgrad fc1
+                    + gemm.seconds(m, s.expertFfn(), s.hidden(), p)  // dgrad fc2
+                    + gemm.seconds(s.expertFfn(), s.hidden(), m, p)); // wgrad fc2
+        }
+        if (moe.sharedExperts() > 0) {
+            double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
+            time += pair(s.tokens(), up * shared, s.hidden(), p) + pair(s.tokens(), s.hidden(), shared, p);
+        }
+        return time;
+    }
+
+    /**
+     * Permute before dispatch and unpermute after combine: each gathers or scatters every routed copy of a token
+     * (read and write top-k x h x 2 B per token), plus the router softmax over the experts in fp32.
+     */
+    double memory(LayerShape s) {
+        MoeSpec moe = s.model().moe();
+        double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
+        double bytes = 2 * 2 * copies * s.hidden() * ACT_BYTES + s.expertTokens() * moe.experts() * 4 * 3;
+        return memory.seconds(bytes, copies * s.hidden(), 4);
+    }
+
+    /**
+     * The experts' biases where the stack adds them outside the grouped GEMMs (models with expert biases, off the fused
+     * MoE path, whose kernels add them in their epilogues): forward traffic.
+     */
+    double biasForward(LayerShape s) {
+        return bias(s, EAGER_OUTPUT_BIAS_FORWARD_BYTES, EAGER_UP_BIAS_FORWARD_BYTES, biasKernels(s, true));
+    }
+
+    /** The same, backward (autograd of the eager adds: bias and probability gradients). */
+    double biasBackward(LayerShape s) {
+        return bias(s, EAGER_OUTPUT_BIAS_BACKWARD_BYTES, EAGER_UP_BIAS_BACKWARD_BYTES, biasKernels(s, false));
+    }
+
+    private double bias(LayerShape s, double outputBytes, double upBytes, double kernels) {
+        ExpertBias b = eagerBias(s);
+        if (b == ExpertBias.FUSED) {
+            return 0;
+        }
+        MoeSpec moe = s.model().moe();
+        double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
+        double up = b == ExpertBias.EAGER ? (s.model().mlp().matrices() - 1) * s.expertFfn() * upBytes : 0;
+        return memory.seconds(copies * (s.hidden() * outputBytes + up), 0, (int) kernels);
+    }
+
+    /**
+     * Kernels of the eager bias loops: per local expert the output bias's multiply and add forward (then one
+     * concatenation and one cast), five backward (the cast, two multiplies, two sums), one more each way per expert
+     * for an eager up-projection bias.
+     */
+    static double biasKernels(LayerShape s, boolean forward) {
+        ExpertBias b = eagerBias(s);
+        if (b == ExpertBias.FUSED) {
+            return 0;
+        }
+        double local = (double) s.model().moe().experts() / s.plan().ep();
+        double perExpert = (forward ? 2 : 5) + (b == ExpertBias.EAGER ? 1 : 0);
+        return local * perExpert + (forward ? 2 : 1) + (b == ExpertBias.EAGER ? 1 : 0);
+    }
+
+    private static ExpertBias eagerBias(LayerShape s) {
+        return !s.model().expertBias() || s.moeFastPath() ? ExpertBias.FUSED : s.plan().software().moeExpertBias();
+    }
+
+    /** Dispatch and combine: two all-to-alls of every routed copy of the device's tokens over the EP group. */
+    double exchange(LayerShape s) {
+        MoeSpec moe = s.model().moe();
+        if (s.ep().size() == 1) {
+            return 0;
+        }
+        double bytes = s.expertTokens() * moe.topK() * moe.capacityFactor() * s.hidden() * ACT_BYTES;
+        return collectives.repeat(2, collectives.allToAll(bytes, s.ep()));
+    }
+
+    /**
+     * Kernels of one MoE forward: the fixed ones plus two GEMMs per local expert (Transformer Engine's GroupedLinear
+     * issues one cuBLAS GEMM per expert) and, for FP8, a quantize per expert input; the fused MoE path runs two grouped
+     * kernels and one quantization.
+     */
+    static double forwardKernels(LayerShape s) {
+        MoeSpec moe = s.model().moe();
+        double local = (double) moe.experts() / s.plan().ep();
+        boolean lowPrecision = ModelStateMemory.lowPrecision(s.plan());
+        double experts = s.moeFastPath() ? 3 : local * (lowPrecision ? 4 : 2);
+        return FORWARD_FIXED_KERNELS + experts + (moe.sharedExperts() > 0 ? 4 : 0);
+    }
+
+    /**
+     * Host-side wait per MoE layer and pass: the all-to-all dispatcher copies the token counts per expert to the host
+     * before it can size the exchange, so the GPU drains and then waits while the host launches the kernels up to the
+     * all-to-all (about a permutation's worth, 4 kernels). A device-initiated (flex) dispatcher never syncs.
+     */
+    static double syncKernels(LayerShape s) {
+        return s.plan().software().moeDispatcher() == MoeDispatcher.ALLTOALL && s.ep().size() > 1 ? 4 : 0;
+    }
+
+    private double pair(double m, double n, double k, Precision p) {
+        return gemm.seconds(m, k, n, p) + gemm.seconds(k, n, m, p);
+    }
+}
