@@ -52,11 +52,40 @@ final class ContinuousBatching {
         this.runtime = r.plan.runtime();
     }
 
-    /** Maximum sustained throughput at an unlimited request rate, {@code cap} requests at most in flight (0: none). */
-    void saturated(int inputTokens, int outputTokens, int cap, Breakdown acc) {
+    /**
+     * Maximum sustained throughput at an unlimited request rate, {@code cap} requests at most in flight (0: none).
+     * With a finite run of {@code requests} requests queued at once (a benchmark's dataset; 0 = an endless stream),
+     * the throughput is the run's: output tokens over the time its last request finishes.
+     */
+    void saturated(int inputTokens, int outputTokens, int cap, int requests, Breakdown acc) {
         limits(inputTokens, outputTokens);
         double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
+        if (requests <= 0 || c < 1) {
+            settle(c, inputTokens, outputTokens, acc);
+            return;
+        }
+        run(Math.min(c, requests), requests, inputTokens, outputTokens, acc);
+    }
+
+    /**
+     * A run of {@code requests} identical requests, all queued at once, at most {@code c} in flight (trtllm-bench
+     * throughput with a prepare_dataset.py dataset of fixed lengths, perf-overview.md "Preparing a Dataset"): the
+     * first c are admitted together, finish together and free their slots together, so the run is floor(N / c) full
+     * waves at the steady state of c requests and a last wave of the N mod c left over, at the steady state of that
+     * many (its weight reads and fixed costs shared by fewer tokens). Each wave lasts one request's lifetime, its
+     * requests x output tokens / the wave's throughput. The fields describe a full wave; the throughput is the run's.
+     */
+    private void run(double c, int requests, int inputTokens, int outputTokens, Breakdown acc) {
+        double waves = Math.floor(requests / c);
+        double rest = requests - waves * c;
+        double seconds = 0;
+        if (rest >= 1) {
+            settle(rest, inputTokens, outputTokens, null);
+            seconds += rest * outputTokens / outputTokensPerSecond;
+        }
         settle(c, inputTokens, outputTokens, acc);
+        seconds += waves * c * outputTokens / outputTokensPerSecond;
+        outputTokensPerSecond = (double) requests * outputTokens / seconds;
     }
 
     /**

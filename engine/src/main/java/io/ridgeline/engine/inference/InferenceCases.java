@@ -106,7 +106,8 @@ public final class InferenceCases {
      * The workload of a row (validation/README.md): on a continuous-batching runtime an empty {@code batch} on a
      * throughput row is saturation and a stated one is that many concurrent clients (online); on a static-batching
      * runtime {@code batch} is the static batch. Nothing empty becomes 1: a latency row without a batch, or a
-     * static-batching row without one, is an input error naming {@code batch}.
+     * static-batching row without one, is an input error naming {@code batch}. A saturated row runs the number of
+     * requests the runtime's benchmark document states for its lengths ({@code benchmark_requests}), if any.
      */
     public static InferenceWorkload workload(CsvTable.Row row, ServingBehaviour runtime) {
         int in = (int) row.integer("input_len");
@@ -114,7 +115,8 @@ public final class InferenceCases {
         boolean throughput = "output_tokens_per_s_per_gpu".equals(row.stringOr("metric", ""));
         if (row.isEmpty("batch")) {
             if (throughput && runtime.continuousBatching()) {
-                return InferenceWorkload.saturated(in, out);
+                // The runtime's published benchmark: the finite dataset its document states for these lengths.
+                return InferenceWorkload.saturatedRun(runtime.benchmarkRequests().requests(in, out), in, out);
             }
             throw row.error("batch", throughput
                     ? "a static batch size (the row's runtime batches statically; an empty batch means saturation "

@@ -139,7 +139,7 @@ public final class InferenceStep {
         ContinuousBatching cb = batching;
         acc.reset();
         switch (w.mode()) {
-            case SATURATED -> cb.saturated(w.inputTokens(), w.outputTokens(), w.concurrency(), acc);
+            case SATURATED -> cb.saturated(w.inputTokens(), w.outputTokens(), w.concurrency(), w.requests(), acc);
             case ONLINE -> {
                 if (w.concurrency() > 0) {
                     cb.onlineClients(w.concurrency(), w.inputTokens(), w.outputTokens(), acc);

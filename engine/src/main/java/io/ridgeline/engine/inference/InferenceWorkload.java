@@ -18,9 +18,12 @@ import java.util.List;
  *                          online: concurrent clients (0 when a request rate is given)
  * @param requestsPerSecond online only: requests arriving per second per replica (Poisson-free, steady rate); 0 when
  *                          the load is given as clients
+ * @param requests          saturated only: a finite set of requests queued at once, the throughput being their output
+ *                          tokens over the time the last one finishes (a benchmark run); 0 = an endless stream (the
+ *                          steady state)
  */
 public record InferenceWorkload(ServingMode mode, int batch, int inputTokens, int outputTokens, int concurrency,
-                                double requestsPerSecond) {
+                                double requestsPerSecond, int requests) {
 
     public InferenceWorkload {
         List<InputError> errors = new ArrayList<>();
@@ -35,6 +38,7 @@ public record InferenceWorkload(ServingMode mode, int batch, int inputTokens, in
             check(errors, "workload.concurrency", concurrency, 1);
         } else if (mode == ServingMode.SATURATED) {
             check(errors, "workload.concurrency", concurrency, 0);
+            check(errors, "workload.requests", requests, 0);
         } else if (mode == ServingMode.ONLINE) {
             boolean clients = concurrency >= 1;
             boolean rate = requestsPerSecond > 0 && Double.isFinite(requestsPerSecond);
@@ -47,6 +51,12 @@ public record InferenceWorkload(ServingMode mode, int batch, int inputTokens, in
         if (!errors.isEmpty()) {
             throw new InvalidInputException(errors);
         }
+    }
+
+    /** A workload of an endless stream of requests (no finite benchmark run). */
+    public InferenceWorkload(ServingMode mode, int batch, int inputTokens, int outputTokens, int concurrency,
+                             double requestsPerSecond) {
+        this(mode, batch, inputTokens, outputTokens, concurrency, requestsPerSecond, 0);
     }
 
     /** Legacy static workload: a static batch, with the serving-throughput field at {@code concurrency}. */
@@ -62,6 +72,14 @@ public record InferenceWorkload(ServingMode mode, int batch, int inputTokens, in
     /** Continuous batching at an unlimited request rate: the runtime's limits and the KV cache set the concurrency. */
     public static InferenceWorkload saturated(int inputTokens, int outputTokens) {
         return new InferenceWorkload(ServingMode.SATURATED, 0, inputTokens, outputTokens, 0, 0);
+    }
+
+    /**
+     * A benchmark run at an unlimited request rate: {@code requests} requests queued at once (trtllm-bench
+     * throughput), reported as their output tokens over the run's time; 0 requests = the steady state.
+     */
+    public static InferenceWorkload saturatedRun(int requests, int inputTokens, int outputTokens) {
+        return new InferenceWorkload(ServingMode.SATURATED, 0, inputTokens, outputTokens, 0, 0, requests);
     }
 
     /** {@code clients} concurrent clients, each sending its next request as soon as the previous one completes. */
@@ -80,11 +98,11 @@ public record InferenceWorkload(ServingMode mode, int batch, int inputTokens, in
     }
 
     public InferenceWorkload withBatch(int b) {
-        return new InferenceWorkload(mode, b, inputTokens, outputTokens, concurrency, requestsPerSecond);
+        return new InferenceWorkload(mode, b, inputTokens, outputTokens, concurrency, requestsPerSecond, requests);
     }
 
     public InferenceWorkload withConcurrency(int c) {
-        return new InferenceWorkload(mode, batch, inputTokens, outputTokens, c, requestsPerSecond);
+        return new InferenceWorkload(mode, batch, inputTokens, outputTokens, c, requestsPerSecond, requests);
     }
 
     private static void check(List<InputError> errors, String field, int v, int min) {

@@ -52,6 +52,8 @@ import java.util.Locale;
  *                               own requests and KV cache) with the experts spread over those ranks
  * @param identicalPrompts       the benchmark fills every prompt of a static batch with the same tokens, so the
  *                               sequences stay identical and an MoE layer routes the whole batch to the same experts
+ * @param benchmarkRequests      requests per (input, output) length of the runtime's published throughput benchmark
+ *                               (a finite dataset queued at once); {@link BenchmarkRequests#NONE} when none is stated
  */
 public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
                                double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
@@ -59,7 +61,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                                int kvBlockTokens, int maxBatch, int maxTokensPerStep, boolean chunkedPrefill,
                                double runtimeReserveBytes, boolean fp8KvWithQuantizedWeights,
                                DecodeAttention decodeAttention, boolean fp8ContextAttention, boolean quantizedMoe,
-                               double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts) {
+                               double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts,
+                               BenchmarkRequests benchmarkRequests) {
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -92,7 +95,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
             "host_step_ms", "overlap_scheduler", "request_overhead_ms", "kv_memory_fraction", "kv_memory_basis",
             "kv_admission", "kv_block_tokens", "max_batch", "max_tokens_per_step", "chunked_prefill",
             "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
-            "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts");
+            "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts", "benchmark_requests");
 
     /**
      * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
@@ -103,7 +106,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
      */
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
             0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
-            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false);
+            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
@@ -124,7 +127,18 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 f.bool("chunked_prefill"), f.number("runtime_reserve_gib", 0, 64) * GIB,
                 f.bool("fp8_kv_with_quantized_weights"), f.choice("decode_attention", DecodeAttention.class),
                 f.bool("fp8_context_attention"), f.bool("quantized_moe"), f.number("host_request_us", 0, 10_000) * 1e-6,
-                f.bool("moe_attention_dp"), f.bool("identical_prompts"));
+                f.bool("moe_attention_dp"), f.bool("identical_prompts"), benchmarkRequests(f));
+    }
+
+    private static BenchmarkRequests benchmarkRequests(StackFields f) {
+        String text = f.text("benchmark_requests");
+        BenchmarkRequests b = BenchmarkRequests.parse(text);
+        if (b == null) {
+            f.error("benchmark_requests", "input/output:requests pairs, comma-separated (e.g. '128/128:30000, "
+                    + "1000/1000:3000'), or an empty string", "'" + text + "'");
+            return BenchmarkRequests.NONE;
+        }
+        return b;
     }
 
     /** The same runtime with decode steps replayed as graphs or not (a plan's explicit setting). */
@@ -133,7 +147,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
     }
 
     /** The same runtime with another per-request front-end cost (e.g. an engine-only benchmark: 0). */
@@ -141,7 +155,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
         return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
                 seconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch, maxTokensPerStep,
                 chunkedPrefill, runtimeReserveBytes, fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention,
-                quantizedMoe, hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
+                quantizedMoe, hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
     }
 
     /** The same runtime with other scheduler limits (sweeps and fits). */
@@ -150,7 +164,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
     }
 
     /** The same runtime with another host cost per step (fits). */
@@ -159,6 +173,6 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
     }
 }

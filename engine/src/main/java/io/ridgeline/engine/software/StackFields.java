@@ -89,6 +89,11 @@ public final class StackFields {
         return s == null ? "" : s;
     }
 
+    /** Reports a value of {@code key} that its reader could not take (file, line, field, expected, found). */
+    public void error(String key, String expected, String found) {
+        reader.error(node(key), path + "." + key, expected, found);
+    }
+
     /** True when the section (own or inherited) sets {@code key}; for optional fields. */
     public boolean has(String key) {
         return values.containsKey(key);

@@ -85,7 +85,8 @@ class StackCatalogTest {
         StackCatalog.Resolution later = catalog.resolve("megatron-bridge@26.02", "framework");
         assertFalse(later.exact());
         assertEquals("megatron-bridge@25.11", later.profile().id());
-        assertEquals("trt-llm@1.0", catalog.resolve("trt-llm@1.2.0rc1", "framework").profile().id());
+        assertEquals("trt-llm@1.0", catalog.resolve("trt-llm@1.1.0rc1", "framework").profile().id());
+        assertEquals("trt-llm@1.2", catalog.resolve("trt-llm@1.3.0rc1", "framework").profile().id());
         assertEquals("trt-llm@0.8.0", catalog.resolve("trt-llm@0.9.0", "framework").profile().id());
         assertEquals("trt-llm@0.5.0", catalog.resolve("trt-llm@0.6.1", "framework").profile().id());
         assertEquals("trt-llm@0.17", catalog.resolve("trt-llm@0.18.2", "framework").profile().id());
@@ -191,6 +192,25 @@ class StackCatalogTest {
         assertTrue(e.getMessage().contains("(did you mean 'attention'?), found an unknown key"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("expected a chain of extends without a cycle"), e.getMessage());
+    }
+
+    @Test
+    void benchmarkDatasetsAreReadPerLengthAndABadTableNamesItsField() throws java.io.IOException {
+        BenchmarkRequests v10 = catalog.profile("trt-llm@1.0").serving().benchmarkRequests();
+        assertEquals(30000, v10.requests(128, 128));
+        assertEquals(1000, v10.requests(20000, 2000));
+        assertEquals(0, v10.requests(1024, 1024));
+        assertEquals(BenchmarkRequests.NONE, catalog.profile("vllm").serving().benchmarkRequests());
+        String text;
+        try (var in = StackCatalog.class.getResourceAsStream("/catalog/stacks.yaml")) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String bad = text.replace("value: \"1024/1024:3000, 8192/1024:1500", "value: \"1024x1024:3000, 8192/1024:1500");
+        assertFalse(bad.equals(text));
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> StackCatalog.parse("s.yaml", bad));
+        assertTrue(e.getMessage().contains("stacks.trt-llm@1.2.serving.benchmark_requests: expected input/output:"
+                + "requests pairs"), e.getMessage());
+        assertTrue(e.getMessage().contains("found '1024x1024:3000"), e.getMessage());
     }
 
     @Test
