@@ -38,7 +38,7 @@ class FlexDispatchTest {
         assertEquals(7, ExpertTime.remoteDomainsPerToken(64, 64, 8), 1e-12);
         // One expert: it lies in another domain with probability (D - 1)/D.
         assertEquals(7.0 / 8, ExpertTime.remoteDomainsPerToken(256, 1, 8), 1e-12);
-        // DeepSeek-V3's 8 of 256 experts over 8 domains: C(224, 8)/C(256, 8) = 0.3359 of missing a domain.
+        // DeepSeek-V3's 8 of 256 experts over 8 domains: C(224, 8)/C(256, 8) = 0.3382 of missing a domain.
         double q = 1;
         for (int i = 0; i < 8; i++) {
             q *= (224.0 - i) / (256 - i);
