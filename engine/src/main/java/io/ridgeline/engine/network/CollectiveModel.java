@@ -122,11 +122,35 @@ public final class CollectiveModel {
         double local = wire - remote;
         meter(local, remote);
         double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
-        double remoteSeconds = fabric == null
+        return Math.max(local / (eff * upBytesPerSecond), remoteSeconds(remote, g));
+    }
+
+    /**
+     * Hierarchical all-to-all across scale-up domains (DeepSeek-V3 sec. 3.2.2, DeepEP and HybridEP internode
+     * kernels): a rank sends {@code remoteBytes} over the scale-out network, each item once per destination domain
+     * to the rank of the same local index there, which forwards it over the scale-up links to the ranks that need
+     * it; the scale-up links carry the whole exchange ({@code bytes} spread over the group) on one side or the other.
+     */
+    public double hierarchicalAllToAll(double bytes, double remoteBytes, Group g) {
+        if (!g.crossesDomains()) {
+            return allToAll(bytes, g);
+        }
+        startCall();
+        if (bytes <= 0) {
+            return 0;
+        }
+        double wire = bytes * (g.size() - 1) / g.size();
+        meter(wire, remoteBytes);
+        double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
+        return Math.max(wire / (eff * upBytesPerSecond), remoteSeconds(remoteBytes, g));
+    }
+
+    /** Seconds for each rank to send {@code remote} bytes spread over the group's other domains. */
+    private double remoteSeconds(double remote, Group g) {
+        return fabric == null
                 ? remote / outBytesPerSecond + (g.domains() - 1) * out.stepLatencySeconds()
                 : fabric.allToAllSeconds(remote * g.domains() / (g.domains() - 1.0), g.domains(),
                 g.interDomainStride());
-        return Math.max(local / (eff * upBytesPerSecond), remoteSeconds);
     }
 
     /** One point-to-point transfer (pipeline activations); {@code crossDomain} picks the link. */
