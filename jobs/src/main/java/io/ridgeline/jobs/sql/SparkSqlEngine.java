@@ -48,14 +48,9 @@ public final class SparkSqlEngine implements SqlEngine {
      * @param master the Spark master, or null for spark-submit's (else local[*])
      */
     public static SparkSqlEngine open(String out, String master) {
-        org.apache.spark.SparkConf conf = new org.apache.spark.SparkConf();
-        String m = master != null ? master : conf.get("spark.master", "local[*]");
-        SparkSession.Builder b = SparkSession.builder().appName("ridgeline sql").master(m);
-        if (m.startsWith("local")) {
-            b.config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-                    .config("spark.driver.bindAddress", "127.0.0.1");
-        }
-        return new SparkSqlEngine(b.getOrCreate(), true, out);
+        SparkSession spark = SparkSessions.builder("ridgeline sql", master, new org.apache.spark.SparkConf())
+                .getOrCreate();
+        return new SparkSqlEngine(spark, true, out);
     }
 
     /** Over an existing session (tests, or a caller that already runs Spark); {@link #close} leaves it running. */
