@@ -34,9 +34,8 @@ public final class SqlCommand implements Callable<Integer> {
             + "(Spark SQL over the same views, e.g. for results on HDFS or S3; same output).")
     String engine;
 
-    @Option(names = "--master", description = "Spark master for --engine spark (default: spark-submit's, else "
-            + "local[*]).")
-    String master;
+    @Mixin
+    SparkMaster cluster = new SparkMaster();
 
     @Override
     public Integer call() throws SQLException, java.io.IOException {
@@ -45,7 +44,7 @@ public final class SqlCommand implements Callable<Integer> {
             SqlCsv.checkTarget(csv);
         }
         if (!engine.equals("duckdb")) {
-            return SqlOnEngine.run(out.out, master, query, csv, maxRows);
+            return SqlOnEngine.run(out.out, cluster.master, query, csv, maxRows);
         }
         try (Duck duck = new Duck(out.path())) {
             if (duck.views.isEmpty()) {

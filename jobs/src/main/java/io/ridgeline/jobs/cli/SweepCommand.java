@@ -44,14 +44,19 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     SweepLimits limits = new SweepLimits();
 
-    @Option(names = "--master", description = "Spark master (default: spark-submit's, else local[*]).")
-    String master;
+    @Mixin
+    SparkMaster cluster = new SparkMaster();
 
     @Option(names = "--partitions", defaultValue = "0", description = "Spark partitions (default: 4 per core).")
     int partitions;
 
-    @Mixin
-    SummaryOptions summary = new SummaryOptions();
+    @Option(names = "--frontier-lines", defaultValue = "5", description = "Frontier rows shown per group (default: "
+            + "${DEFAULT-VALUE}).")
+    int frontierLines;
+
+    @Option(names = "--frontier-groups", defaultValue = "8", description = "Frontier groups shown (default: "
+            + "${DEFAULT-VALUE}); sql shows all.")
+    int frontierGroups;
 
     @Override
     public Integer call() {
@@ -65,7 +70,7 @@ public final class SweepCommand implements Callable<Integer> {
                     "letters, digits, '.', '_' or '-' (at most 128)", "'" + id + "'"));
         }
         SparkConf conf = new SparkConf();
-        String sparkMaster = SparkSessions.master(master, conf);
+        String sparkMaster = SparkSessions.master(cluster.master, conf);
         int cores = sparkMaster.startsWith("local") ? Runtime.getRuntime().availableProcessors()
                 : conf.getInt("spark.cores.max", Runtime.getRuntime().availableProcessors());
         console.printf("sweep %s (%s)%n", spec.name(), file);
@@ -107,7 +112,7 @@ public final class SweepCommand implements Callable<Integer> {
         SparkSession spark;
         try {
             // maxToStringFields: the points schema is wide; Spark would warn about truncating plan strings.
-            SparkSession.Builder b = SparkSessions.builder("ridgeline sweep " + spec.name(), master, conf)
+            SparkSession.Builder b = SparkSessions.builder("ridgeline sweep " + spec.name(), cluster.master, conf)
                     .config("spark.sql.debug.maxToStringFields", "200");
             spark = b.getOrCreate();
         } catch (RuntimeException e) {
@@ -117,7 +122,7 @@ public final class SweepCommand implements Callable<Integer> {
         try {
             SweepJob.RunResult r = SweepJob.run(spark, spec, new SweepJob.Options(out.out, id, partitions, 3000,
                     validateSeconds, t0, startedAt), console, committer);
-            summary.summary(console).print(spec, r, out.out);
+            new SweepSummary(console, frontierGroups, frontierLines).print(spec, r, out.out);
         } finally {
             spark.stop();
         }

@@ -17,13 +17,13 @@ final class SweepLimits {
             + "${DEFAULT-VALUE}).")
     long maxPoints;
 
-    @Option(names = "--yes", description = "Run even when the grid is above --max-points or the estimate above "
-            + "--max-minutes.")
-    boolean yes;
-
     @Option(names = "--max-minutes", defaultValue = "30", description = "Estimated minutes needing --yes (default: "
             + "${DEFAULT-VALUE}).")
     double maxMinutes;
+
+    @Option(names = "--yes", description = "Run even when the grid is above --max-points or the estimate above "
+            + "--max-minutes.")
+    boolean yes;
 
     @Option(names = "--dry-run", description = "Validate and estimate only; start no Spark.")
     boolean dryRun;
