@@ -70,33 +70,38 @@ public final class CollectiveModel {
 
     /** All-reduce of {@code bytes} per rank. */
     public double allReduce(double bytes, Group g) {
-        startCall();
-        if (g.size() == 1 || bytes <= 0) {
-            return 0;
-        }
-        if (!g.crossesDomains()) {
-            return intraAllReduce(bytes, g.size());
-        }
-        int k = g.perDomain();
-        double inter = interAllReduce(bytes / k, g.domains(), g.interDomainStride());
-        if (k == 1) {
-            return inter;
-        }
-        return intraHalf(bytes, k) + intraHalf(bytes, k) + inter; // reduce-scatter, all-gather
+        return hierarchical(bytes, g, true);
     }
 
     /** Reduce-scatter of a {@code bytes} buffer (each rank keeps bytes / size). */
     public double reduceScatter(double bytes, Group g) {
+        return hierarchical(bytes, g, false);
+    }
+
+    /**
+     * The hierarchical schedule (class comment) of an all-reduce ({@code allReduce}) or a reduce-scatter: inside one
+     * domain the whole group's collective; across domains the same collective of 1/k of the data between domains on
+     * all k NICs, after an intra-domain reduce-scatter (and, for an all-reduce, before an intra-domain all-gather).
+     */
+    private double hierarchical(double bytes, Group g, boolean allReduce) {
         startCall();
         if (g.size() == 1 || bytes <= 0) {
             return 0;
         }
         if (!g.crossesDomains()) {
-            return intraHalf(bytes, g.size());
+            return allReduce ? intraAllReduce(bytes, g.size()) : intraHalf(bytes, g.size());
         }
         int k = g.perDomain();
-        double inter = interHalf(bytes / k, g.domains(), g.interDomainStride());
-        return k == 1 ? inter : intraHalf(bytes, k) + inter;
+        double inter = allReduce ? interAllReduce(bytes / k, g.domains(), g.interDomainStride())
+                : interHalf(bytes / k, g.domains(), g.interDomainStride());
+        if (k == 1) {
+            return inter;
+        }
+        double intra = intraHalf(bytes, k); // reduce-scatter
+        if (allReduce) {
+            intra += intraHalf(bytes, k); // all-gather
+        }
+        return intra + inter;
     }
 
     /** All-gather producing a {@code bytes} buffer on each rank. Same wire traffic as reduce-scatter. */

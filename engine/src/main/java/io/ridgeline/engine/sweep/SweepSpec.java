@@ -1,6 +1,6 @@
 package io.ridgeline.engine.sweep;
 
-import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.LowerCaseId;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.pareto.Goal;
@@ -40,13 +40,8 @@ public record SweepSpec(String source, String name, String description, String s
     public static final String DEFAULT = "default";
 
     /** Workload phases: training steps (TrainingStep) or serving requests (InferenceStep). */
-    public enum Phase {
+    public enum Phase implements LowerCaseId {
         TRAINING, INFERENCE;
-
-        /** The id files and result columns write: the lower-case name. */
-        public String id() {
-            return Names.id(this);
-        }
     }
 
     /**
@@ -95,13 +90,8 @@ public record SweepSpec(String source, String name, String description, String s
     public enum Keep { BEST, FRONTIER }
 
     /** Which points the {@code points} table receives; the frontier is always written. */
-    public enum PointsPolicy {
+    public enum PointsPolicy implements LowerCaseId {
         ALL, FEASIBLE, NONE;
-
-        /** The id files and result columns write: the lower-case name. */
-        public String id() {
-            return Names.id(this);
-        }
     }
 
     /**
