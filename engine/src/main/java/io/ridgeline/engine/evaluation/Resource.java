@@ -6,7 +6,8 @@ import java.util.Locale;
 
 /**
  * A hardware resource a design could spend on, as the sensitivity columns name it ({@code sens_<id>_...}): what +10%
- * of it means is in {@code engine.sensitivity.Perturbation}; what it costs in {@code engine.sensitivity.ResourcePrices}.
+ * of it means is in {@code engine.sensitivity.Perturbation}; what it costs in
+ * {@code engine.sensitivity.ResourcePrices}.
  * Times that shrink (latency, launch overhead) improve by x 1/1.1, the same 10% more "speed" as a rate's x 1.1.
  */
 public enum Resource {

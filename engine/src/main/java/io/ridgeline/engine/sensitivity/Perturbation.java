@@ -33,7 +33,8 @@ public final class Perturbation {
         Chip c = system.chip();
         return switch (r) {
             case FLOPS -> system.withChip(withPeakScaled(c, p, up));
-            case HBM_BW -> system.withChip(c.withMemory(c.memoryType(), c.memoryBytes(), c.memoryBytesPerSecond() * up));
+            case HBM_BW -> system.withChip(c.withMemory(c.memoryType(), c.memoryBytes(),
+                    c.memoryBytesPerSecond() * up));
             case HBM_CAPACITY -> system.withChip(c.withMemory(c.memoryType(), c.memoryBytes() * up,
                     c.memoryBytesPerSecond()));
             case SCALE_UP_BW -> system.withScaleUpBytesPerSecond(system.scaleUpBytesPerSecond() * up);
@@ -59,8 +60,8 @@ public final class Perturbation {
 
     private static SystemSpec latency(SystemSpec s, double factor) {
         ScaleOutNetwork n = s.scaleOut();
-        ScaleOutNetwork faster = new ScaleOutNetwork(n.id(), n.name(), n.bytesPerSecond(), n.stepLatencySeconds() * factor,
-                n.efficiency(), n.joulesPerBit(), n.usdPerPort(), n.source());
+        ScaleOutNetwork faster = new ScaleOutNetwork(n.id(), n.name(), n.bytesPerSecond(),
+                n.stepLatencySeconds() * factor, n.efficiency(), n.joulesPerBit(), n.usdPerPort(), n.source());
         return new SystemSpec(s.chip(), s.gpuCount(), s.scaleUpDomain(), s.scaleUpBytesPerSecond(),
                 s.scaleUpStepLatencySeconds() * factor, faster, s.scaleOutTopology());
     }

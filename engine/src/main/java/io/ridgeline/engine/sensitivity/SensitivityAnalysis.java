@@ -28,7 +28,8 @@ import java.util.Map;
  * The analysis columns of every emitted row (docs/SENSITIVITY.md): the energy split always, and with {@code
  * output.sensitivity} the speed-up of tokens/s (and of TPOT on inference rows) from +10% of each {@link Resource},
  * holding the row's plan ({@link Evaluator#evaluatePlan}) and re-searching it (the sweep's own selection on the
- * improved hardware), per kUSD and per kW of what the +10% costs ({@link ResourcePrices}), and the resource to buy first.
+ * improved hardware), per kUSD and per kW of what the +10% costs ({@link ResourcePrices}), and the resource to buy
+ * first.
  *
  * <p>Each resource has its own {@link Evaluator} over the same spec whose systems are {@link Perturbation}s of the
  * originals, built once per hardware point and cached there, with its own engines and caches, so alternating between

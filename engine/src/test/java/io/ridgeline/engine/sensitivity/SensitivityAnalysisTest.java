@@ -76,7 +76,8 @@ class SensitivityAnalysisTest {
                 sys -> sys.withChip(sys.chip().withMemory(sys.chip().memoryType(), 1.1 * sys.chip().memoryBytes(),
                         sys.chip().memoryBytesPerSecond())),
                 sys -> sys.withScaleUpBytesPerSecond(1.1 * sys.scaleUpBytesPerSecond()),
-                sys -> sys.withScaleOut(sys.scaleOut().withGbitPerSecond(1.1 * sys.scaleOut().bytesPerSecond() * 8 / 1e9)),
+                sys -> sys.withScaleOut(sys.scaleOut().withGbitPerSecond(
+                        1.1 * sys.scaleOut().bytesPerSecond() * 8 / 1e9)),
                 sys -> {
                     ScaleOutNetwork n = sys.scaleOut();
                     return new SystemSpec(sys.chip(), sys.gpuCount(), sys.scaleUpDomain(), sys.scaleUpBytesPerSecond(),
@@ -89,7 +90,8 @@ class SensitivityAnalysisTest {
             double finiteDifference = rateOn(s, row, changes.get(r.ordinal())) / base - 1;
             double column = row.metric(r.fixedPlan());
             assertEquals(finiteDifference, column, Math.max(0.01 * Math.abs(finiteDifference), 1e-9), r.id());
-            assertTrue(row.metric(r.searched()) >= column - 1e-12, r.id() + ": a search keeps the plan if nothing beats it");
+            assertTrue(row.metric(r.searched()) >= column - 1e-12,
+                    r.id() + ": a search keeps the plan if nothing beats it");
         }
     }
 
@@ -148,7 +150,8 @@ class SensitivityAnalysisTest {
         assertEquals(Resource.HBM_BW, fastest(row), summary(row));
         assertEquals("hbm_bw", row.text(ResultRow.Text.INVEST_FIRST), summary(row));
         assertTrue(row.metric(Resource.HBM_BW.tpot()) > 0.05, summary(row));
-        assertEquals(0, row.metric(Resource.HBM_CAPACITY.searched()), 1e-12, "capacity buys a 1-request decode nothing");
+        assertEquals(0, row.metric(Resource.HBM_CAPACITY.searched()), 1e-12,
+                "capacity buys a 1-request decode nothing");
     }
 
     @Test
@@ -171,7 +174,8 @@ class SensitivityAnalysisTest {
                 sum += r.metric(m);
             }
             assertEquals(r.metric(Metric.ENERGY_PER_TOKEN_J), sum, 1e-9 * sum, "components add up");
-            assertTrue(r.metric(Metric.ENERGY_COMPUTE_PER_TOKEN_J) > 0 && r.metric(Metric.ENERGY_STATIC_PER_TOKEN_J) > 0);
+            assertTrue(r.metric(Metric.ENERGY_COMPUTE_PER_TOKEN_J) > 0
+                    && r.metric(Metric.ENERGY_STATIC_PER_TOKEN_J) > 0);
             double power = r.metric(Metric.POWER_OF_TDP_FRACTION);
             assertTrue(power > 0.25 - 1e-9 && power <= 1 + 1e-9, "static power is 25% of TDP, the cap 100%: " + power);
             scaleOutSeen |= r.metric(Metric.ENERGY_SCALE_OUT_PER_TOKEN_J) > 0;
