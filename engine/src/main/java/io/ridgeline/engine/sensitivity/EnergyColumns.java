@@ -2,6 +2,7 @@ package io.ridgeline.engine.sensitivity;
 
 import io.ridgeline.engine.energy.ChipEnergy;
 import io.ridgeline.engine.evaluation.PlanResult;
+import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.inference.InferenceResult;
 import io.ridgeline.engine.network.SystemSpec;
@@ -20,15 +21,15 @@ final class EnergyColumns {
     private final double[] joules = new double[ChipEnergy.COMPONENTS];
 
     /** Clears the columns. */
-    static void clear(double[] metrics) {
+    static void clear(ResultRow row) {
         for (Metric m : COLUMNS) {
-            metrics[m.ordinal()] = Double.NaN;
+            row.set(m, Double.NaN);
         }
-        metrics[Metric.POWER_OF_TDP_FRACTION.ordinal()] = Double.NaN;
+        row.set(Metric.POWER_OF_TDP_FRACTION, Double.NaN);
     }
 
     /** Fills the columns of a timed result; {@code p} is the plan's math precision. */
-    void fill(PlanResult result, SystemSpec system, ChipEnergy energy, Precision p, double[] metrics) {
+    void fill(PlanResult result, SystemSpec system, ChipEnergy energy, Precision p, ResultRow row) {
         double total;
         double tdp = system.chip().tdpWatts();
         if (result instanceof TrainingResult t) {
@@ -38,20 +39,20 @@ final class EnergyColumns {
                     gpus * (t.networkBytes() - t.scaleOutBytes()), gpus * t.scaleOutBytes(), t.stepTimeSeconds(),
                     gpus, joules);
             total = t.energyJoules();
-            metrics[Metric.POWER_OF_TDP_FRACTION.ordinal()] = t.averagePowerWatts() / (tdp * gpus);
+            row.set(Metric.POWER_OF_TDP_FRACTION, t.averagePowerWatts() / (tdp * gpus));
         } else if (result instanceof InferenceResult r) {
             int gpus = r.gpusPerReplica();
             // InferenceStep: bytes per GPU over the request window, FLOPs of the replica
             energy.split(r.flops(), p, gpus * r.dramBytes(), gpus * (r.networkBytes() - r.scaleOutBytes()),
                     gpus * r.scaleOutBytes(), r.e2eLatencySeconds(), gpus, joules);
             total = r.energyJoules();
-            metrics[Metric.POWER_OF_TDP_FRACTION.ordinal()] = r.averagePowerWatts() / tdp;
+            row.set(Metric.POWER_OF_TDP_FRACTION, r.averagePowerWatts() / tdp);
         } else {
             return;
         }
-        double perToken = metrics[Metric.ENERGY_PER_TOKEN_J.ordinal()] / total;
+        double perToken = row.metric(Metric.ENERGY_PER_TOKEN_J) / total;
         for (int i = 0; i < COLUMNS.length; i++) {
-            metrics[COLUMNS[i].ordinal()] = joules[i] * perToken;
+            row.set(COLUMNS[i], joules[i] * perToken);
         }
     }
 }

@@ -47,6 +47,9 @@ public final class SensitivityAnalysis implements RowAnalysis {
 
     private static final Resource[] RESOURCES = Resource.values();
     private static final Metric[] SENSITIVITY_COLUMNS = sensitivityColumns();
+    private static final Precision[] PRECISIONS = Precision.values();
+    private static final String[] PRECISION_IDS = java.util.Arrays.stream(PRECISIONS).map(Precision::id)
+            .toArray(String[]::new);
     private final SweepSpec spec;
     private final ModelCatalog models;
     private final HardwareCatalog hardware;
@@ -71,15 +74,18 @@ public final class SensitivityAnalysis implements RowAnalysis {
 
     @Override
     public long analyse(Evaluator source, ResultRow row, PlanResult result, SystemSpec system) {
-        EnergyColumns.clear(row.metrics());
+        EnergyColumns.clear(row);
         for (Metric m : SENSITIVITY_COLUMNS) {
             row.set(m, Double.NaN);
         }
         if (result == null || Double.isNaN(row.metric(Metric.ENERGY_PER_TOKEN_J))) {
             return 0; // not timed
         }
-        Precision p = Precision.parse(row.text(ResultRow.Text.PRECISION));
-        energyColumns.fill(result, system, energy(system), p, row.metrics());
+        Precision p = precision(row.text(ResultRow.Text.PRECISION));
+        if (p == null) {
+            return 0; // a phase that writes no math format: no coefficients to split by
+        }
+        energyColumns.fill(result, system, energy(system), p, row);
         if (!spec.sensitivity() || row.status() != PointStatus.OK) {
             return 0;
         }
@@ -198,6 +204,16 @@ public final class SensitivityAnalysis implements RowAnalysis {
             prices.put(system, pr);
         }
         return pr;
+    }
+
+    /** The row's precision cell as a format (null when it has none), without Names.parse's per-call array copy (this runs per row). */
+    private static Precision precision(String id) {
+        for (int i = 0; i < PRECISION_IDS.length; i++) {
+            if (PRECISION_IDS[i].equals(id)) {
+                return PRECISIONS[i];
+            }
+        }
+        return null;
     }
 
     private static Metric[] sensitivityColumns() {
