@@ -246,7 +246,8 @@ public final class InferenceStep {
                 serving, servingBatch, maxBatch, memory.weightBytes(), kvBytes, activationBytes, reserveBytes,
                 memory.capacityBytes(), acc.computeSeconds, acc.memorySeconds,
                 acc.scaleUpSeconds + acc.scaleOutSeconds, acc.overheadSeconds, bottleneck, energy, power, gpus,
-                batch, w.outputTokens(), dramBytes, networkBytes, w.mode(), concurrency, 1 / tpot);
+                batch, w.outputTokens(), dramBytes, networkBytes, w.mode(), concurrency, 1 / tpot,
+                ranksPerStage * acc.flops, acc.scaleOutBytes * ranksPerStage / gpus);
     }
 
     private Bottleneck bottleneck(Breakdown b) {

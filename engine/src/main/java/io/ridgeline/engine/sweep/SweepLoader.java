@@ -103,6 +103,7 @@ public final class SweepLoader {
         List<Objective> objectives = goals.objectives(root.get("objectives"));
         List<GroupColumn> groupBy = goals.groupBy(root.get("frontier"));
         SweepSpec.PointsPolicy points = goals.points(root.get("output"));
+        boolean sensitivity = goals.sensitivity(root.get("output"));
         if (r.errors().isEmpty()) {
             networkReader.checkTopologies(root, net, hw);
         }
@@ -112,7 +113,7 @@ public final class SweepLoader {
         SweepSpec spec = new SweepSpec(r.source(), name, description == null ? "" : description, sha, models,
                 workloads, hw.chips(), net.scaleOuts(), net.gbps(), net.domains(), net.gpus(), par,
                 new SweepSpec.Constraints(bounds), objectives, groupBy, points, hw.designs(), hw.unbuildable(),
-                net.topologies(), cost);
+                net.topologies(), cost, sensitivity);
         try {
             spec.grid();
         } catch (ArithmeticException e) {

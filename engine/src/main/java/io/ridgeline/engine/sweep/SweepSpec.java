@@ -28,13 +28,15 @@ import java.util.StringJoiner;
  * @param unbuildable   derived combinations that cannot exist, each with the builder's reason (not in the grid)
  * @param topologies    scale-out fabrics ({@link TopologyAxis#NONE} = flat full bisection), built per GPU count
  * @param cost          TCO parameters and the token budget of one run
+ * @param sensitivity   output.sensitivity: rows gain the sens_* columns (engine.sensitivity, ~8-15 evaluations more)
  */
 public record SweepSpec(String source, String name, String description, String specSha256, List<String> models,
                         List<Workload> workloads, List<String> chips, List<String> scaleOuts,
                         List<Double> scaleOutGbitPerSecond, List<Integer> scaleUpDomains, List<Integer> gpuCounts,
                         Parallelism parallelism, Constraints constraints, List<Objective> objectives,
                         List<GroupColumn> groupBy, PointsPolicy points, List<DerivedDesign> derived,
-                        List<String> unbuildable, List<TopologyAxis> topologies, CostSpec cost)
+                        List<String> unbuildable, List<TopologyAxis> topologies, CostSpec cost,
+                        boolean sensitivity)
         implements Serializable {
     private static final long serialVersionUID = 2L;
     public static final String DEFAULT = "default";

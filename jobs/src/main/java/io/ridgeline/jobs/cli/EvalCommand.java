@@ -55,7 +55,8 @@ public final class EvalCommand implements Callable<Integer> {
             new Keys("network.", "", "scale_out", "scale_out_gbit_s", "scale_up_domain", "topology"),
             new Keys("cluster.", "", "gpu_count"),
             new Keys(PLAN, "", "tp", "pp", "dp", "ep", "sp", "precision"),
-            new Keys(PLAN, " (training)", "cp", "vpp", "zero", "micro_batch", "recompute"));
+            new Keys(PLAN, " (training)", "cp", "vpp", "zero", "micro_batch", "recompute"),
+            new Keys("output.", " (the ranked +10% table)", "sensitivity"));
     /** Every flag: --model and --chip, then each key's last name with '-' for '_', then the GEMM's dimensions. */
     private static final List<Flag> FLAGS = flags();
 
@@ -65,7 +66,7 @@ public final class EvalCommand implements Callable<Integer> {
         out.add(new Flag("--chip", "hardware.presets", "", false));
         for (Keys k : KEYS) {
             for (String name : k.names()) {
-                boolean isSwitch = name.equals("sp") || name.equals("cuda_graphs");
+                boolean isSwitch = name.equals("sp") || name.equals("cuda_graphs") || name.equals("sensitivity");
                 out.add(new Flag("--" + name.replace('_', '-'), k.prefix() + name, k.note(), isSwitch));
             }
         }

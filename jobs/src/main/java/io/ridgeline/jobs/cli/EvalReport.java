@@ -42,7 +42,8 @@ final class EvalReport {
     }
 
     static String text(ResultRow row, CalibrationOption calibration) {
-        return row.workload().inference() ? inference(row, calibration) : training(row, calibration);
+        String body = row.workload().inference() ? inference(row, calibration) : training(row, calibration);
+        return body + EvalAnalysis.energy(row) + EvalAnalysis.sensitivity(row);
     }
 
     private static String training(ResultRow r, CalibrationOption cal) {

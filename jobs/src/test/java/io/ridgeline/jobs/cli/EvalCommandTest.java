@@ -66,6 +66,20 @@ class EvalCommandTest {
     }
 
     @Test
+    void sensitivityPrintsTheRankedTableAndTheEnergySplit() throws Exception {
+        String out = run("--model", "gpt3-175b", "--chip", "h100-sxm", "--gpu-count", "512", "--phase", "training",
+                "--seq-len", "2048", "--global-batch", "1536", "--tp", "8", "--pp", "8", "--sensitivity");
+        assertTrue(out.contains("energy per token"), out);
+        assertTrue(out.contains("static"), out);
+        assertTrue(out.matches("(?s).*invest first: flops, per W: [a-z_]+\\).*"), out);
+        // ranked: the priced resource with the largest speed-up per kUSD first (GEMM-heavy training: FLOP/s)
+        assertTrue(out.matches("(?s).*per kW\\s*\\npeak FLOP/s \\(plan's precision\\)\\s+[1-9].*"), out);
+        String plain = run("--model", "gpt3-175b", "--chip", "h100-sxm", "--gpu-count", "512", "--phase", "training",
+                "--seq-len", "2048", "--global-batch", "1536", "--tp", "8", "--pp", "8");
+        assertTrue(plain.contains("energy per token") && !plain.contains("invest first"), plain);
+    }
+
+    @Test
     void jsonIsThePointsRow() throws Exception {
         String out = run(with(LLAMA_TRAINING, "--gpu-count", "8", "--tp", "2", "--json"));
         assertTrue(out.contains("\"status\" : \"ok\""), out);
