@@ -71,8 +71,7 @@ final class AccuracyMarkdown {
                 .append("microbenchmark ratios or stated assumptions and are not refitted: families.csv dram_fraction ")
                 .append("and flash_fraction (microbenchmarks), kernel_launch_us, Hopper and newer gemm_peak_fraction, ")
                 .append("scaleout.csv efficiency and latency (assumptions), nccl_allreduce_8gpu.csv (measured curves), ")
-                .append("chips.csv (datasheets); the serving fits (Blackwell fp4_gemm_fraction, the static benchmark's ")
-                .append("per-call time) are reproduced by scripts/fit-serving.")
+                .append("chips.csv (datasheets).")
                 .append("\n\n");
         sb.append("| fit | parameter | start | recipe | shipped | cases | fitted on |\n|---|---|---:|---:|---:|---:|---|\n");
         RecipeRun.Outcome o = doc.recipe();

@@ -35,7 +35,11 @@ public final class ParameterRegistry {
             new ParameterKind("scaleout", "latency_us", "us",
                     "one collective step across the scale-out network", 0.5, 50, false),
             new ParameterKind("stacks", "training.host_us_per_kernel", "us",
-                    "host time to dispatch one kernel of the training loop (eager PyTorch)", 1, 200, true));
+                    "host time to dispatch one kernel of the training loop (eager PyTorch)", 1, 200, true),
+            new ParameterKind("families", "fp4_gemm_fraction", "fraction",
+                    "sustained share of the dense fp4 peak block-scaled NVFP4 GEMMs reach", 0.10, 1.0, false),
+            new ParameterKind("stacks", "serving.request_overhead_ms", "ms",
+                    "host time per request or runtime call outside the forward passes", 0, 50, false));
 
     private ParameterRegistry() {
     }

@@ -52,13 +52,6 @@ public record Chip(String id, String name, ChipFamily family, String memoryType,
                 priceUsd, source);
     }
 
-    /** A copy in another calibration family (fits of a family constant: scripts/fit-serving). */
-    public Chip withFamily(ChipFamily f) {
-        return new Chip(id, name, f, memoryType, memoryBytes, memoryBytesPerSecond, peakFlopsPerSecond, smCount,
-                clockHz, l2Bytes, l2BytesPerSecond, smemBytesPerSm, scaleUpLink, scaleUpBytesPerSecond, scaleUpDomain,
-                tdpWatts, priceUsd, source);
-    }
-
     /** A copy with every peak scaled (property tests, what-if sweeps). */
     public Chip withComputeScaled(double factor) {
         double[] p = peakFlopsPerSecond.clone();

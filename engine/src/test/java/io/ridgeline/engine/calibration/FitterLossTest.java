@@ -1,0 +1,42 @@
+package io.ridgeline.engine.calibration;
+
+import io.ridgeline.engine.spec.CatalogOverrides;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The absolute loss minimises the mean |relative error| (what the accuracy reports state), not its square. */
+class FitterLossTest {
+    private static final String PATH = "families.ampere.gemm_peak_fraction";
+
+    private static double meanAbsErrorPct(CaseScorer s, int[] cases, double value) {
+        return Calibration.meanAbsErrorPct(s, Catalogs.of(new CatalogOverrides("test", Map.of(PATH, value))), cases);
+    }
+
+    @Test
+    void theAbsoluteLossEndsAtAMinimumOfTheMeanAbsoluteError() {
+        CaseScorer s = CaseScorer.read(List.of(Path.of("../validation/cases-dev.csv")));
+        int[] gemm = s.select(new CaseSelection(List.of("a100-80g", "a100-40g"), List.of(), List.of("gemm"),
+                List.of()));
+        Parameter p = ParameterRegistry.parameter(PATH, Catalogs.bundled(), "test", "parameters");
+        FitResult abs = new Fitter(s, CatalogOverrides.NONE, Fitter.Weighting.CASE, Fitter.Loss.ABSOLUTE)
+                .fit(gemm, List.of(p), new double[]{0.8});
+        FitResult squares = new Fitter(s, CatalogOverrides.NONE, Fitter.Weighting.CASE, Fitter.Loss.LINEAR)
+                .fit(gemm, List.of(p), new double[]{0.8});
+        assertTrue(abs.fitted(0), abs.note());
+        assertEquals("", abs.note());
+        double x = abs.value(0);
+        double at = meanAbsErrorPct(s, gemm, x);
+        // A minimum: both neighbours 0.2% of the range away are no better, and neither is least squares' value.
+        assertTrue(at <= meanAbsErrorPct(s, gemm, x - 0.0014) + 1e-9, "below " + x);
+        assertTrue(at <= meanAbsErrorPct(s, gemm, x + 0.0014) + 1e-9, "above " + x);
+        assertTrue(at <= meanAbsErrorPct(s, gemm, squares.value(0)) + 1e-9);
+        assertNotEquals(squares.value(0), x, 1e-4, "the two losses weigh the GEMM rows differently");
+    }
+}
