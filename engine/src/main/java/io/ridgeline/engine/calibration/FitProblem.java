@@ -3,6 +3,7 @@ package io.ridgeline.engine.calibration;
 import io.ridgeline.engine.spec.CatalogOverrides;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,9 +71,14 @@ final class FitProblem {
         return r;
     }
 
-    /** Per parameter: does moving it 5% of its range (inwards) move any case's relative error? */
-    boolean[] sensitive(double[] x, double[] predictions) {
-        boolean[] out = new boolean[x.length];
+    /**
+     * Per parameter, what moving it 5% of its range (inwards) does: whether it moves any case's relative error by
+     * {@link Fitter#SENSITIVITY_FLOOR}, and how many sources' mean |change of relative error| reaches
+     * {@link Fitter#IDENTIFICATION_FLOOR}.
+     */
+    Sensitivity sensitivity(double[] x, double[] predictions) {
+        boolean[] any = new boolean[x.length];
+        int[] sources = new int[x.length];
         Catalogs base = catalogs(x);
         double[] moved = new double[cases.length];
         for (int j = 0; j < x.length; j++) {
@@ -82,12 +88,28 @@ final class FitProblem {
             y[j] = x[j] + probe <= p.upper() ? x[j] + probe : x[j] - probe;
             Catalogs c = catalogs(y);
             scorer.predictChanged(base, c, cases, predictions, moved);
-            for (int i = 0; i < cases.length && !out[j]; i++) {
+            // source -> {cases, sum of |change|}
+            Map<String, double[]> perSource = new HashMap<>();
+            for (int i = 0; i < cases.length; i++) {
                 double a = Double.isFinite(predictions[i]) ? predictions[i] : 0;
                 double b = Double.isFinite(moved[i]) ? moved[i] : 0;
-                out[j] = Math.abs(b - a) / measured[i] > Fitter.SENSITIVITY_FLOOR;
+                double change = Math.abs(b - a) / measured[i];
+                any[j] |= change > Fitter.SENSITIVITY_FLOOR;
+                double[] acc = perSource.computeIfAbsent(scorer.cases().get(cases[i]).source(), k -> new double[2]);
+                acc[0]++;
+                acc[1] += change;
+            }
+            for (double[] acc : perSource.values()) {
+                sources[j] += acc[1] / acc[0] >= Fitter.IDENTIFICATION_FLOOR ? 1 : 0;
             }
         }
-        return out;
+        return new Sensitivity(any, sources);
+    }
+
+    /**
+     * @param any     per parameter: some case's relative error moves by more than the sensitivity floor
+     * @param sources per parameter: sources whose mean relative error moves by the identification floor
+     */
+    record Sensitivity(boolean[] any, int[] sources) {
     }
 }

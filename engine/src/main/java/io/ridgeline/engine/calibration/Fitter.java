@@ -66,8 +66,11 @@ public final class Fitter {
     public static final double SOFT_L1_SCALE = 0.10;
     /** Smallest |relative error| an absolute-loss weight divides by (0.1%): keeps a case that fits exactly finite. */
     static final double IRLS_FLOOR = 1e-3;
-    /** Reweighted solves of the absolute loss at most; they stop earlier once no parameter moves 1e-6 of its range. */
-    static final int IRLS_ROUNDS = 30;
+    /**
+     * Reweighted solves of the absolute loss at most; they stop earlier once no parameter moves 1e-6 of its range
+     * (reweighting converges linearly: a looser stop would end short of the minimum, not near it).
+     */
+    static final int IRLS_ROUNDS = 100;
 
     /** Forward-difference step, as a fraction of the parameter's range. */
     static final double STEP_FRACTION = 1e-3;
@@ -75,22 +78,38 @@ public final class Fitter {
     static final double PROBE_FRACTION = 0.05;
     /** A parameter whose probe moves no case's relative error by this much is not fitted. */
     static final double SENSITIVITY_FLOOR = 1e-4;
+    /**
+     * A source identifies a parameter when the probe moves the source's mean |relative error| by this much (1%):
+     * less is within the rounding and run-to-run spread of published benchmark figures, so the source cannot pin the
+     * parameter against its own measurement noise.
+     */
+    public static final double IDENTIFICATION_FLOOR = 0.01;
     static final int MAX_EVALUATIONS = 150;
 
     private final CaseScorer scorer;
     private final CatalogOverrides fixed;
     private final Weighting weighting;
     private final Loss loss;
+    private final int identifyingSources;
 
     /**
      * @param fixed values in force that are not fitted (a loaded profile, other fits of a recipe); fitted paths
      *              override them
      */
     public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss) {
+        this(scorer, fixed, weighting, loss, 0);
+    }
+
+    /**
+     * @param identifyingSources fewest sources that must identify a parameter ({@link #IDENTIFICATION_FLOOR}) for it
+     *                           to be fitted on a set of cases; 0 fits whatever some case is sensitive to
+     */
+    public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss, int identifyingSources) {
         this.scorer = scorer;
         this.fixed = fixed;
         this.weighting = weighting;
         this.loss = loss;
+        this.identifyingSources = identifyingSources;
     }
 
     /** Fits {@code parameters} from {@code start} on the cases with these indices. */
@@ -111,13 +130,24 @@ public final class Fitter {
         }
         double[] p0 = base.predict(x0);
         double rms0 = rms(base.residuals(p0));
-        boolean[] active = base.sensitive(x0, p0);
+        FitProblem.Sensitivity sensitivity = base.sensitivity(x0, p0);
+        boolean[] active = sensitivity.any().clone();
+        boolean[] unidentified = new boolean[active.length];
+        for (int j = 0; j < active.length; j++) {
+            unidentified[j] = active[j] && sensitivity.sources()[j] < identifyingSources;
+            active[j] &= !unidentified[j];
+        }
         int activeCount = 0;
         for (boolean a : active) {
             activeCount += a ? 1 : 0;
         }
-        String note = activeCount < parameters.size() ? "no case is sensitive to " + names(parameters, active, false)
-                : "";
+        boolean[] insensitive = new boolean[active.length];
+        for (int j = 0; j < active.length; j++) {
+            insensitive[j] = !sensitivity.any()[j];
+        }
+        String note = join(contains(insensitive) ? "no case is sensitive to " + names(parameters, insensitive, true)
+                : "", contains(unidentified) ? "identified by fewer than " + identifyingSources + " sources: "
+                + names(parameters, unidentified, true) : "");
         if (activeCount == 0 || n < activeCount) {
             String why = activeCount == 0 ? note : n + " cases for " + activeCount + " parameters";
             return new FitResult(parameters, start, x0, new boolean[parameters.size()], why, n, 0, 1,
@@ -180,6 +210,15 @@ public final class Fitter {
             }
         }
         return round == IRLS_ROUNDS ? join(note, "absolute loss: " + IRLS_ROUNDS + " reweighted solves") : note;
+    }
+
+    private static boolean contains(boolean[] mask) {
+        for (boolean b : mask) {
+            if (b) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String join(String a, String b) {
