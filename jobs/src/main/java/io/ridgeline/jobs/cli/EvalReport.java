@@ -28,10 +28,10 @@ final class EvalReport {
         Map<String, Object> root = new LinkedHashMap<>(PointRows.toMap(row));
         String family = row.chip().family().name();
         if (row.workload().inference()) {
-            calibration.putInferenceIntervals(root, family, row.metric(Metric.TTFT_S), row.metric(Metric.TPOT_S),
+            calibration.putInferenceIntervals(root, stack(row), family, row.metric(Metric.TTFT_S), row.metric(Metric.TPOT_S),
                     row.metric(Metric.E2E_LATENCY_S), row.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU));
         } else {
-            calibration.putTrainingIntervals(root, family, row.metric(Metric.STEP_TIME_S),
+            calibration.putTrainingIntervals(root, stack(row), family, row.metric(Metric.STEP_TIME_S),
                     row.metric(Metric.TOKENS_PER_S));
         }
         try {
@@ -73,12 +73,12 @@ final class EvalReport {
         row(sb, "host launch overhead", r.metric(Metric.OVERHEAD_S), step);
         row(sb, "step", step, step);
         String family = r.chip().family().name();
-        String stepInterval = cal.besideTime(IntervalOutput.STEP_TIME, "", family, step, 1, "%.5f");
+        String stepInterval = cal.besideTime(IntervalOutput.STEP_TIME, stack(r), family, step, 1, "%.5f");
         if (!stepInterval.isEmpty()) {
             sb.append(String.format(Locale.ROOT, "%-28s%s%n", "", stepInterval));
         }
         sb.append(String.format(Locale.ROOT, "%ntokens/s %.4g%s   MFU %.1f%%   HFU %.1f%%   bottleneck %s%n",
-                r.metric(Metric.TOKENS_PER_S), cal.besideRate(IntervalOutput.STEP_TIME, "", family,
+                r.metric(Metric.TOKENS_PER_S), cal.besideRate(IntervalOutput.STEP_TIME, stack(r), family,
                         r.metric(Metric.TOKENS_PER_S), "%.4g"), r.metric(Metric.MFU_FRACTION) * 100,
                 r.metric(Metric.HFU_FRACTION) * 100, r.text(ResultRow.Text.BOTTLENECK)));
         sb.append(String.format(Locale.ROOT, "energy %.4g J per step, average power %.4g W%n",
@@ -125,11 +125,11 @@ final class EvalReport {
         double e2e = r.metric(Metric.E2E_LATENCY_S);
         double rate = r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU);
         sb.append(String.format(Locale.ROOT, "TTFT %.2f ms%s   TPOT %.3f ms%s   end-to-end %.4f s%s%n", ttft * 1e3,
-                cal.besideTime(IntervalOutput.TTFT, "", f, ttft, 1e3, "%.2f"), tpot * 1e3,
-                cal.besideTime(IntervalOutput.TPOT, "", f, tpot, 1e3, "%.3f"), e2e,
-                cal.besideTime(IntervalOutput.E2E_LATENCY, "", f, e2e, 1, "%.4f")));
+                cal.besideTime(IntervalOutput.TTFT, stack(r), f, ttft, 1e3, "%.2f"), tpot * 1e3,
+                cal.besideTime(IntervalOutput.TPOT, stack(r), f, tpot, 1e3, "%.3f"), e2e,
+                cal.besideTime(IntervalOutput.E2E_LATENCY, stack(r), f, e2e, 1, "%.4f")));
         sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %d   bottleneck %s%n",
-                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, "", f, rate, "%.4g"), (int) r.metric(Metric.MAX_BATCH),
+                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, stack(r), f, rate, "%.4g"), (int) r.metric(Metric.MAX_BATCH),
                 r.text(ResultRow.Text.BOTTLENECK)));
         sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n", r.metric(Metric.ENERGY_PER_TOKEN_J)));
     }
@@ -146,5 +146,11 @@ final class EvalReport {
 
     private static void memory(StringBuilder sb, String label, double bytes) {
         sb.append(String.format(Locale.ROOT, "%-28s %12.2f%n", label, bytes / GIB));
+    }
+
+    /** The row's software stack: its intervals are those of the stack's group when it has one. */
+    private static String stack(ResultRow r) {
+        String s = r.text(ResultRow.Text.SOFTWARE);
+        return s == null ? "" : s;
     }
 }
