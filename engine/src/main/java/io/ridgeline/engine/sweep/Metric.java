@@ -23,13 +23,16 @@ public enum Metric {
     KV_CACHE_BYTES,
     // TCO (schema 2, cost package): every phase
     USD_PER_GPU_HOUR, USD_PER_MILLION_TOKENS, RUN_COST_USD, WALL_ENERGY_PER_TOKEN_J, CLUSTER_CAPEX_USD,
-    FABRIC_CAPEX_USD;
+    FABRIC_CAPEX_USD,
+    // serving (issue 10, appended after software): null on training rows; the last three on aggregated rows
+    OUTPUT_TOKENS_PER_S_PER_USER, REQUESTS_IN_FLIGHT, REQUESTS_PER_S, KV_TRANSFER_S, PREFILL_GPUS, DECODE_GPUS;
 
     private static final List<String> COLUMNS = Arrays.stream(values()).map(Metric::column).toList();
 
     /** Whether rows of this phase fill the column (training-only and inference-only columns are null otherwise). */
     public boolean filledBy(SweepSpec.Phase phase) {
-        boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal();
+        boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal()
+                || ordinal() >= OUTPUT_TOKENS_PER_S_PER_USER.ordinal();
         boolean trainingOnly = switch (this) {
             case STEP_TIME_S, MFU_FRACTION, HFU_FRACTION, CP_COMM_S, EP_COMM_S, PP_COMM_S, DP_COMM_S, BUBBLE_S,
                  OPTIMIZER_S, GRADIENT_BYTES, OPTIMIZER_BYTES, ENERGY_PER_STEP_J -> true;
