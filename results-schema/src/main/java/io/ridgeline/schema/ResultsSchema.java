@@ -192,7 +192,7 @@ public final class ResultsSchema {
         c.add(new Column(id++, "serving_mode", STRING, "", "inference: static, saturated (continuous batching at an unlimited rate) or online (clients or a rate)"));
         c.add(new Column(id++, "disaggregation", STRING, "", "inference: none, or P:D prefill:decode replicas of one deployment unit"));
         c.add(new Column(id++, "output_tokens_per_s_per_user", DOUBLE, "tokens/s", "inference: one request's output speed, 1 / tpot_s (inter-token latency under load)"));
-        c.add(new Column(id++, "requests_in_flight", DOUBLE, "requests", "inference: requests a (decode) replica runs at once: the static batch, or where continuous batching settles"));
+        c.add(new Column(id++, "in_flight_requests", DOUBLE, "requests", "inference: requests a (decode) replica runs at once: the static batch, or where continuous batching settles"));
         c.add(new Column(id++, "requests_per_s", DOUBLE, "requests/s", "inference: requests the cluster completes per second"));
         c.add(new Column(id++, "kv_transfer_s", DOUBLE, "s", "inference, disaggregated: one request's KV-cache transfer from prefill to decode"));
         c.add(new Column(id++, "prefill_gpus", INT, "count", "inference, disaggregated: GPUs of the cluster in prefill replicas"));

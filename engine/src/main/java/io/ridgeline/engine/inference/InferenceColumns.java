@@ -16,7 +16,7 @@ public final class InferenceColumns {
      * {@code tokens_per_s} is the static-batch output rate of all {@code dp} replicas, per GPU of the whole cluster in
      * {@code tokens_per_s_per_gpu}; {@code tp_comm_s} holds all of the request's communication (TP all-reduces and PP
      * sends); {@code energy_per_token_j} is per generated token; {@code output_tokens_per_s_per_user} is 1 / tpot,
-     * {@code requests_in_flight} the static batch or where continuous batching settles per replica. Step, MFU and
+     * {@code in_flight_requests} the static batch or where continuous batching settles per replica. Step, MFU and
      * training-only columns stay NaN (null).
      */
     public static void fill(double[] out, InferenceResult r, InferencePlan plan, Chip chip, int gpuCount) {
@@ -38,7 +38,7 @@ public final class InferenceColumns {
         out[Metric.SERVING_OUTPUT_TOKENS_PER_S_PER_GPU.ordinal()] = r.servingOutputTokensPerSecondPerGpu();
         out[Metric.MAX_BATCH.ordinal()] = r.maxBatch();
         out[Metric.OUTPUT_TOKENS_PER_S_PER_USER.ordinal()] = r.outputTokensPerSecondPerUser();
-        out[Metric.REQUESTS_IN_FLIGHT.ordinal()] = r.concurrency();
+        out[Metric.IN_FLIGHT_REQUESTS.ordinal()] = r.concurrency();
         out[Metric.REQUESTS_PER_S.ordinal()] = clusterTokensPerSecond / r.outputTokens();
     }
 
@@ -63,7 +63,7 @@ public final class InferenceColumns {
         out[Metric.OUTPUT_TOKENS_PER_S_PER_GPU.ordinal()] = r.outputTokensPerSecondPerGpu();
         out[Metric.SERVING_OUTPUT_TOKENS_PER_S_PER_GPU.ordinal()] = r.outputTokensPerSecondPerGpu();
         out[Metric.OUTPUT_TOKENS_PER_S_PER_USER.ordinal()] = 1 / r.tpotSeconds();
-        out[Metric.REQUESTS_IN_FLIGHT.ordinal()] = r.decodeConcurrency();
+        out[Metric.IN_FLIGHT_REQUESTS.ordinal()] = r.decodeConcurrency();
         out[Metric.REQUESTS_PER_S.ordinal()] = clusterRequestsPerSecond;
         out[Metric.KV_TRANSFER_S.ordinal()] = r.kvTransferSeconds();
         out[Metric.PREFILL_GPUS.ordinal()] = units * prefill * plan.gpusPerReplica();

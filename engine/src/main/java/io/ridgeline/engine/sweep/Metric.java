@@ -25,9 +25,12 @@ public enum Metric {
     USD_PER_GPU_HOUR, USD_PER_MILLION_TOKENS, RUN_COST_USD, WALL_ENERGY_PER_TOKEN_J, CLUSTER_CAPEX_USD,
     FABRIC_CAPEX_USD,
     // serving (issue 10, appended after software): null on training rows; the last three on aggregated rows
-    OUTPUT_TOKENS_PER_S_PER_USER, REQUESTS_IN_FLIGHT, REQUESTS_PER_S, KV_TRANSFER_S, PREFILL_GPUS, DECODE_GPUS;
+    OUTPUT_TOKENS_PER_S_PER_USER, IN_FLIGHT_REQUESTS, REQUESTS_PER_S, KV_TRANSFER_S, PREFILL_GPUS, DECODE_GPUS;
 
     private static final List<String> COLUMNS = Arrays.stream(values()).map(Metric::column).toList();
+    /** Ordinals of the columns only inference rows fill. */
+    private static final int[] INFERENCE_ONLY = Arrays.stream(values())
+            .filter(m -> !m.filledBy(SweepSpec.Phase.TRAINING)).mapToInt(Metric::ordinal).toArray();
 
     /** Whether rows of this phase fill the column (training-only and inference-only columns are null otherwise). */
     public boolean filledBy(SweepSpec.Phase phase) {
@@ -58,6 +61,13 @@ public enum Metric {
             }
         }
         return null;
+    }
+
+    /** Empties (NaN) the inference-only columns: a training plan's metrics must not keep an earlier row's values. */
+    public static void clearInferenceOnly(double[] out) {
+        for (int i : INFERENCE_ONLY) {
+            out[i] = Double.NaN;
+        }
     }
 
     /** Fills the metrics of a point that has no evaluated plan: everything NaN except what the hardware fixes. */

@@ -142,9 +142,9 @@ class ServingSweepTest {
         assertEquals(ResultRow.NO_COUNT, r.count(ResultRow.Count.GLOBAL_BATCH));
         assertEquals(ResultRow.NO_COUNT, r.count(ResultRow.Count.CONCURRENCY));
         assertEquals(direct.outputTokensPerSecondPerGpu(), r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU), 1e-9);
-        assertEquals(direct.concurrency(), r.metric(Metric.REQUESTS_IN_FLIGHT), 1e-9);
+        assertEquals(direct.concurrency(), r.metric(Metric.IN_FLIGHT_REQUESTS), 1e-9);
         assertEquals(1 / direct.tpotSeconds(), r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_USER), 1e-9);
-        assertTrue(r.metric(Metric.REQUESTS_IN_FLIGHT) > 100, "settles at the KV cache's limit, not at 1");
+        assertTrue(r.metric(Metric.IN_FLIGHT_REQUESTS) > 100, "settles at the KV cache's limit, not at 1");
         assertEquals(r.metric(Metric.TOKENS_PER_S) / 256, r.metric(Metric.REQUESTS_PER_S), 1e-9);
         assertTrue(Double.isNaN(r.metric(Metric.KV_TRANSFER_S)));
     }
@@ -161,9 +161,9 @@ class ServingSweepTest {
         assertEquals(16, few.count(ResultRow.Count.CONCURRENCY));
         assertEquals(direct.ttftSeconds(), few.metric(Metric.TTFT_S), 1e-12);
         assertEquals(direct.tpotSeconds(), few.metric(Metric.TPOT_S), 1e-12);
-        assertEquals(16, few.metric(Metric.REQUESTS_IN_FLIGHT), 1e-9);
+        assertEquals(16, few.metric(Metric.IN_FLIGHT_REQUESTS), 1e-9);
         // 100,000 clients: the replica runs what its KV cache holds; the rest wait, and their wait is in the TTFT.
-        assertTrue(many.metric(Metric.REQUESTS_IN_FLIGHT) < 100_000);
+        assertTrue(many.metric(Metric.IN_FLIGHT_REQUESTS) < 100_000);
         assertTrue(many.metric(Metric.TTFT_S) > 10 * few.metric(Metric.TTFT_S));
     }
 
@@ -183,7 +183,7 @@ class ServingSweepTest {
         assertEquals(direct.requestsPerSecond() * 256 / 8, split.metric(Metric.TOKENS_PER_S_PER_GPU), 1e-9);
         assertTrue(split.metric(Metric.KV_TRANSFER_S) > 0);
         assertTrue(split.metric(Metric.TTFT_S) > split.metric(Metric.KV_TRANSFER_S));
-        assertTrue(split.metric(Metric.REQUESTS_IN_FLIGHT) <= 64 + 1e-9);
+        assertTrue(split.metric(Metric.IN_FLIGHT_REQUESTS) <= 64 + 1e-9);
         // Decode-only steps: no prompt rides in them, so a user's tokens come faster than in the mixed steps of the
         // aggregated replicas at the same cap.
         assertTrue(split.metric(Metric.OUTPUT_TOKENS_PER_S_PER_USER)

@@ -137,7 +137,7 @@ final class EvalReport {
         sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n", r.metric(Metric.ENERGY_PER_TOKEN_J)));
         sb.append(String.format(Locale.ROOT, "per user %.4g output tokens/s   requests in flight %.1f per %s   "
                         + "requests/s %.4g (cluster)%n", r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_USER),
-                r.metric(Metric.REQUESTS_IN_FLIGHT), r.workload().disaggregated() ? "decode replica" : "replica",
+                r.metric(Metric.IN_FLIGHT_REQUESTS), r.workload().disaggregated() ? "decode replica" : "replica",
                 r.metric(Metric.REQUESTS_PER_S)));
         if (r.workload().disaggregated()) {
             sb.append(String.format(Locale.ROOT, "prefill %d GPUs : decode %d GPUs   KV transfer %.3f ms per "

@@ -25,7 +25,7 @@ public final class ExportColumns {
             inference("kv_cache_precision"), both("bottleneck"), training("step_time_s"), inference("ttft_s"),
             inference("tpot_s"), inference("e2e_latency_s"), both("tokens_per_s"), both("tokens_per_s_per_gpu"),
             inference("output_tokens_per_s_per_gpu"), inference("serving_output_tokens_per_s_per_gpu"),
-            inference("output_tokens_per_s_per_user"), inference("requests_in_flight"), inference("prefill_gpus"),
+            inference("output_tokens_per_s_per_user"), inference("in_flight_requests"), inference("prefill_gpus"),
             inference("decode_gpus"), inference("max_batch"), training("mfu_fraction"), both("hbm_bytes"), inference("kv_cache_bytes"),
             training("energy_per_step_j"), both("energy_per_token_j"), both("cluster_tdp_w"), both("cost_usd"),
             both("usd_per_gpu_hour"), both("usd_per_million_tokens"), both("run_cost_usd"),
