@@ -127,11 +127,6 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
         // plan_shape row (not a silently smaller dp); a replica larger than the cluster still runs once, and the
         // engine reports the GPU shortfall (status gpu_count) with the numbers.
         int dp = e.dp() > 0 ? e.dp() : replica > gpus ? 1 : gpus % replica == 0 ? gpus / replica : 0;
-        // A disaggregated setting needs whole deployment units of prefill + decode replicas.
-        int unit = w.prefillReplicas() + w.decodeReplicas();
-        if (unit > 0 && dp % unit != 0) {
-            dp = 0;
-        }
         return new InferencePlan[]{dp == 0 ? null : new InferencePlan(e.tp(), e.pp(), e.ep(), dp,
                 w.weightPrecision(), w.activationPrecision(), w.kvCachePrecision(), w.cudaGraphs(), fusedAttention,
                 runtimes[at])};
@@ -141,6 +136,11 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
     protected PlanResult run(ResultRow p, SystemSpec system, InferencePlan plan) {
         SweepSpec.Workload w = p.workload();
         if (w.disaggregated()) {
+            InputError units = units(w, plan);
+            if (units != null) {
+                return InferenceResult.invalid(Infeasibility.PLAN_SHAPE, units.detail(), plan.gpusPerReplica(), 0,
+                        w.outputTokens(), ServingMode.SATURATED);
+            }
             return split.evaluate(p.model(), system, plan, w.prefillReplicas(), plan, w.decodeReplicas(),
                     w.inputTokens(), w.outputTokens(), w.concurrency());
         }
@@ -193,6 +193,20 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
     @Override
     protected void shapeProblems(ResultRow p, InferencePlan plan, List<InputError> out) {
         out.addAll(InferenceStep.check(p.model(), plan));
+        InputError units = units(p.workload(), plan);
+        if (units != null) {
+            out.add(units);
+        }
+    }
+
+    /** A disaggregated setting runs whole deployment units: dp a multiple of prefill + decode replicas; else why. */
+    private static InputError units(SweepSpec.Workload w, InferencePlan plan) {
+        int unit = w.prefillReplicas() + w.decodeReplicas();
+        if (unit == 0 || plan.dp() % unit == 0) {
+            return null;
+        }
+        return InputError.of("inference plan", "plan.dp", "a multiple of the " + unit + " replicas of one "
+                + "disaggregation unit (" + w.disaggregation() + " prefill:decode)", Integer.toString(plan.dp()));
     }
 
     @Override

@@ -200,6 +200,15 @@ class ServingSweepTest {
     }
 
     @Test
+    void anExplicitPlanWithoutWholeUnitsIsAPlanShapeRowNamingTheSplit() {
+        ResultRow r = rows(LOADER.parse("s.yaml", sweep(", mode: saturated, disaggregation: \"1:1\"", "h100-sxm",
+                explicit(8), ""))).get(0);
+        assertEquals(PointStatus.PLAN_SHAPE, r.status());
+        assertTrue(r.detail().contains("plan.dp: expected a multiple of the 2 replicas of one disaggregation unit "
+                + "(1:1 prefill:decode), found 1"), r.detail());
+    }
+
+    @Test
     void aConcurrencyAxisTradesSpeedPerUserForThroughputPerGpuAlongTheFrontier() {
         SweepSpec s = LOADER.parse("s.yaml", sweep(", mode: saturated, concurrency: [1, 4, 16, 64, 256, 1024]",
                 "b200", explicit(4), "objectives: [{max: output_tokens_per_s_per_user}, "

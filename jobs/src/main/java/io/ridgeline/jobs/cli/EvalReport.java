@@ -131,10 +131,14 @@ final class EvalReport {
                 cal.besideTime(IntervalOutput.TTFT, "", f, ttft, 1e3, "%.2f"), tpot * 1e3,
                 cal.besideTime(IntervalOutput.TPOT, "", f, tpot, 1e3, "%.3f"), e2e,
                 cal.besideTime(IntervalOutput.E2E_LATENCY, "", f, e2e, 1, "%.4f")));
-        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %d   bottleneck %s%n",
-                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, "", f, rate, "%.4g"), (int) r.metric(Metric.MAX_BATCH),
-                r.text(ResultRow.Text.BOTTLENECK)));
-        sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n", r.metric(Metric.ENERGY_PER_TOKEN_J)));
+        double maxBatch = r.metric(Metric.MAX_BATCH);
+        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %s   bottleneck %s%n",
+                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, "", f, rate, "%.4g"), Double.isNaN(maxBatch)
+                        ? "n/a" : Integer.toString((int) maxBatch), r.text(ResultRow.Text.BOTTLENECK)));
+        if (!r.workload().disaggregated()) { // energy is not modelled for a prefill:decode split
+            sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n",
+                    r.metric(Metric.ENERGY_PER_TOKEN_J)));
+        }
         sb.append(String.format(Locale.ROOT, "per user %.4g output tokens/s   requests in flight %.1f per %s   "
                         + "requests/s %.4g (cluster)%n", r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_USER),
                 r.metric(Metric.IN_FLIGHT_REQUESTS), r.workload().disaggregated() ? "decode replica" : "replica",
