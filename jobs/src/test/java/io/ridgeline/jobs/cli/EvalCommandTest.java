@@ -237,8 +237,8 @@ class EvalCommandTest {
         assertTrue(online.contains("online requests/s 5.0"), online);
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> run(concat(base, "--tp", "8",
                 "--mode", "saturated", "--disaggregation", "1:1")));
-        assertTrue(e.getMessage().contains("plan.dp: expected a multiple of the 2 replicas of one disaggregation "
-                + "unit (1:1 prefill:decode), found 1"), e.getMessage());
+        assertTrue(e.getMessage().contains("parallelism.plans[0].dp: expected a multiple of the 2 replicas of one "
+                + "disaggregation unit (1:1 prefill:decode), found 1"), e.getMessage());
     }
 
     private static String[] concat(String[] a, String... b) {
