@@ -33,7 +33,10 @@ public final class ResultsSchema {
                     + "component (energy_compute_per_token_j ... energy_static_per_token_j, adding up to "
                     + "energy_per_token_j), power_of_tdp_fraction, and with output.sensitivity the sens_<resource>_* "
                     + "columns (+10% of flops, hbm_bw, hbm_capacity, scale_up_bw, scale_out_bw, latency, launch) and "
-                    + "invest_first / invest_first_per_w; null otherwise. frontier_group stays the last column.");
+                    + "invest_first / invest_first_per_w; null otherwise. Then the serving columns of inference rows: "
+                    + "serving_mode, disaggregation, output_tokens_per_s_per_user, in_flight_requests, requests_per_s, "
+                    + "kv_transfer_s, prefill_gpus, decode_gpus (null on training rows). frontier_group stays the last "
+                    + "column.");
     /** The Hive partition column of every table (directory name, not a file column). */
     public static final String RUN_ID = "run_id";
 
@@ -237,6 +240,15 @@ public final class ResultsSchema {
         c.add(new Column(id++, "sens_launch_fraction_per_kw", DOUBLE, "1/kW", "sens_launch_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
         c.add(new Column(id++, "invest_first", STRING, "", "the resource with the largest speed-up per dollar (sens_*_fraction_per_kusd); null when none speeds up"));
         c.add(new Column(id++, "invest_first_per_w", STRING, "", "the resource with the largest speed-up per watt (sens_*_fraction_per_kw)"));
+        // schema 3 additions (serving, issue 10): the load and disaggregation of an inference row
+        c.add(new Column(id++, "serving_mode", STRING, "", "inference: static, saturated (continuous batching at an unlimited rate) or online (clients or a rate)"));
+        c.add(new Column(id++, "disaggregation", STRING, "", "inference: none, or P:D prefill:decode replicas of one deployment unit"));
+        c.add(new Column(id++, "output_tokens_per_s_per_user", DOUBLE, "tokens/s", "inference: one request's output speed, 1 / tpot_s (inter-token latency under load)"));
+        c.add(new Column(id++, "in_flight_requests", DOUBLE, "requests", "inference: requests a (decode) replica runs at once: the static batch, or where continuous batching settles"));
+        c.add(new Column(id++, "requests_per_s", DOUBLE, "requests/s", "inference: requests the cluster completes per second"));
+        c.add(new Column(id++, "kv_transfer_s", DOUBLE, "s", "inference, disaggregated: one request's KV-cache transfer from prefill to decode"));
+        c.add(new Column(id++, "prefill_gpus", INT, "count", "inference, disaggregated: GPUs of the cluster in prefill replicas"));
+        c.add(new Column(id++, "decode_gpus", INT, "count", "inference, disaggregated: GPUs of the cluster in decode replicas"));
         return c;
     }
 

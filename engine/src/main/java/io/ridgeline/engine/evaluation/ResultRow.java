@@ -22,7 +22,7 @@ public final class ResultRow {
     public enum Text {
         STATUS, DETAIL, MODEL, PHASE, CHIP, SCALE_OUT, RECOMPUTE, PRECISION, BOTTLENECK, TOPOLOGY, SOFTWARE,
         WEIGHT_PRECISION, ACTIVATION_PRECISION, KV_CACHE_PRECISION, LOGIC_NODE, DRAM_TYPE, INVEST_FIRST,
-        INVEST_FIRST_PER_W;
+        INVEST_FIRST_PER_W, SERVING_MODE, DISAGGREGATION;
 
         public String column() {
             return name().toLowerCase(Locale.ROOT);
@@ -67,7 +67,7 @@ public final class ResultRow {
     private static final Flag[] PLAN_FLAGS = {Flag.SP, Flag.OVERLAP_GRAD, Flag.FLASH_ATTENTION};
     /** Workload cells that only some phases have: emptied before a phase writes its workload. */
     private static final Text[] WORKLOAD_TEXTS = {Text.SOFTWARE, Text.WEIGHT_PRECISION, Text.ACTIVATION_PRECISION,
-        Text.KV_CACHE_PRECISION};
+        Text.KV_CACHE_PRECISION, Text.SERVING_MODE, Text.DISAGGREGATION};
     private static final Count[] WORKLOAD_COUNTS = {Count.INPUT_TOKENS, Count.OUTPUT_TOKENS, Count.CONCURRENCY};
     private static final Flag[] WORKLOAD_FLAGS = {Flag.CUDA_GRAPHS};
 

@@ -41,13 +41,19 @@ public enum Metric {
     SENS_LATENCY_FRACTION, SENS_LATENCY_SEARCH_FRACTION, SENS_LATENCY_TPOT_FRACTION,
     SENS_LATENCY_FRACTION_PER_KUSD, SENS_LATENCY_FRACTION_PER_KW,
     SENS_LAUNCH_FRACTION, SENS_LAUNCH_SEARCH_FRACTION, SENS_LAUNCH_TPOT_FRACTION,
-    SENS_LAUNCH_FRACTION_PER_KUSD, SENS_LAUNCH_FRACTION_PER_KW;
+    SENS_LAUNCH_FRACTION_PER_KUSD, SENS_LAUNCH_FRACTION_PER_KW,
+    // serving (issue 10, appended after software): null on training rows; the last three on aggregated rows
+    OUTPUT_TOKENS_PER_S_PER_USER, IN_FLIGHT_REQUESTS, REQUESTS_PER_S, KV_TRANSFER_S, PREFILL_GPUS, DECODE_GPUS;
 
     private static final List<String> COLUMNS = Arrays.stream(values()).map(Metric::column).toList();
+    /** Ordinals of the columns only inference rows fill. */
+    private static final int[] INFERENCE_ONLY = Arrays.stream(values())
+            .filter(m -> !m.filledBy(SweepSpec.Phase.TRAINING)).mapToInt(Metric::ordinal).toArray();
 
     /** Whether rows of this phase fill the column (training-only and inference-only columns are null otherwise). */
     public boolean filledBy(SweepSpec.Phase phase) {
-        boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal();
+        boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal()
+                || ordinal() >= OUTPUT_TOKENS_PER_S_PER_USER.ordinal();
         boolean trainingOnly = switch (this) {
             case STEP_TIME_S, MFU_FRACTION, HFU_FRACTION, CP_COMM_S, EP_COMM_S, PP_COMM_S, DP_COMM_S, BUBBLE_S,
                  OPTIMIZER_S, GRADIENT_BYTES, OPTIMIZER_BYTES, ENERGY_PER_STEP_J -> true;
@@ -61,7 +67,7 @@ public enum Metric {
 
     /** A sensitivity column (sens_*): filled only when the sweep's output.sensitivity is on. */
     public boolean sensitivity() {
-        return ordinal() >= SENS_FLOPS_FRACTION.ordinal();
+        return ordinal() >= SENS_FLOPS_FRACTION.ordinal() && ordinal() <= SENS_LAUNCH_FRACTION_PER_KW.ordinal();
     }
 
     /** The snake_case column name with its unit suffix. */
@@ -81,6 +87,13 @@ public enum Metric {
             }
         }
         return null;
+    }
+
+    /** Empties (NaN) the inference-only columns: a training plan's metrics must not keep an earlier row's values. */
+    public static void clearInferenceOnly(double[] out) {
+        for (int i : INFERENCE_ONLY) {
+            out[i] = Double.NaN;
+        }
     }
 
     /** Fills the metrics of a point that has no evaluated plan: everything NaN except what the hardware fixes. */

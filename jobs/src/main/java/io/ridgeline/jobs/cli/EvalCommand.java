@@ -50,8 +50,9 @@ public final class EvalCommand implements Callable<Integer> {
     /** The keys flags set, in the point file's key order; sweeps/reference.yaml says what each takes. */
     private static final List<Keys> KEYS = List.of(new Keys("phases[0].", "", "phase", "software"),
             new Keys("phases[0].", " (training)", "seq_len", "global_batch"),
-            new Keys("phases[0].", " (inference)", "batch", "input_tokens", "output_tokens", "concurrency",
-                    "weight_precision", "activation_precision", "kv_cache_precision", "cuda_graphs"),
+            new Keys("phases[0].", " (inference)", "mode", "batch", "input_tokens", "output_tokens", "concurrency",
+                    "requests_per_s", "disaggregation", "weight_precision", "activation_precision",
+                    "kv_cache_precision", "cuda_graphs"),
             new Keys("network.", "", "scale_out", "scale_out_gbit_s", "scale_up_domain", "topology"),
             new Keys("cluster.", "", "gpu_count"),
             new Keys(PLAN, "", "tp", "pp", "dp", "ep", "sp", "precision"),

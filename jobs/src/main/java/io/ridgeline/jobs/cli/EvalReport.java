@@ -7,6 +7,7 @@ import io.ridgeline.engine.calibration.IntervalOutput;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.jobs.sweep.PointRows;
 
 import java.util.LinkedHashMap;
@@ -100,12 +101,15 @@ final class EvalReport {
 
     private static String inference(ResultRow r, CalibrationOption cal) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s inference on %d x %s, tp %d ep %d pp %d dp %d, batch %d, %d in / %d "
+        SweepSpec.Workload w = r.workload();
+        String load = w.globalBatch() > 0 ? "batch " + w.globalBatch() : w.concurrency() > 0 ? "concurrency "
+                + w.concurrency() : w.requestsPerSecond() > 0 ? "requests/s " + w.requestsPerSecond() : "no cap";
+        sb.append(String.format(Locale.ROOT, "%s inference on %d x %s, tp %d ep %d pp %d dp %d, %s %s%s, %d in / %d "
                         + "out, software %s%n", r.model().name(), r.gpuCount(), r.chip().id(),
                 r.count(ResultRow.Count.TP), r.count(ResultRow.Count.EP), r.count(ResultRow.Count.PP),
-                r.count(ResultRow.Count.DP), r.workload().globalBatch(), r.workload().inputTokens(),
-                r.workload().outputTokens(), r.text(ResultRow.Text.SOFTWARE) == null ? "none"
-                        : r.text(ResultRow.Text.SOFTWARE)));
+                r.count(ResultRow.Count.DP), w.servingMode(), load, w.disaggregated() ? ", disaggregated "
+                        + w.disaggregation() + " (prefill:decode replicas)" : "", w.inputTokens(), w.outputTokens(),
+                r.text(ResultRow.Text.SOFTWARE) == null ? "none" : r.text(ResultRow.Text.SOFTWARE)));
         sb.append("plan ").append(r.plan()).append('\n');
         infeasible(sb, r);
         if (!Double.isNaN(r.metric(Metric.TTFT_S))) {
@@ -128,10 +132,23 @@ final class EvalReport {
                 cal.besideTime(IntervalOutput.TTFT, stack(r), f, ttft, 1e3, "%.2f"), tpot * 1e3,
                 cal.besideTime(IntervalOutput.TPOT, stack(r), f, tpot, 1e3, "%.3f"), e2e,
                 cal.besideTime(IntervalOutput.E2E_LATENCY, stack(r), f, e2e, 1, "%.4f")));
-        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %d   bottleneck %s%n",
-                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, stack(r), f, rate, "%.4g"), (int) r.metric(Metric.MAX_BATCH),
-                r.text(ResultRow.Text.BOTTLENECK)));
-        sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n", r.metric(Metric.ENERGY_PER_TOKEN_J)));
+        double maxBatch = r.metric(Metric.MAX_BATCH);
+        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %s   bottleneck %s%n",
+                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, stack(r), f, rate, "%.4g"), Double.isNaN(maxBatch)
+                        ? "n/a" : Integer.toString((int) maxBatch), r.text(ResultRow.Text.BOTTLENECK)));
+        if (!r.workload().disaggregated()) { // energy is not modelled for a prefill:decode split
+            sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n",
+                    r.metric(Metric.ENERGY_PER_TOKEN_J)));
+        }
+        sb.append(String.format(Locale.ROOT, "per user %.4g output tokens/s   requests in flight %.1f per %s   "
+                        + "requests/s %.4g (cluster)%n", r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_USER),
+                r.metric(Metric.IN_FLIGHT_REQUESTS), r.workload().disaggregated() ? "decode replica" : "replica",
+                r.metric(Metric.REQUESTS_PER_S)));
+        if (r.workload().disaggregated()) {
+            sb.append(String.format(Locale.ROOT, "prefill %d GPUs : decode %d GPUs   KV transfer %.3f ms per "
+                            + "request%n", (int) r.metric(Metric.PREFILL_GPUS), (int) r.metric(Metric.DECODE_GPUS),
+                    r.metric(Metric.KV_TRANSFER_S) * 1e3));
+        }
     }
 
     private static void infeasible(StringBuilder sb, ResultRow r) {

@@ -237,4 +237,27 @@ class EvalCommandTest {
                 "--chip", "a100-80g");
         assertTrue(out.contains("GEMM 8192 x 8192 x 8192 fp16 on a100-80g"), out);
     }
+
+    @Test
+    void servingFlagsSetTheModeLoadAndSplitKeys() throws Exception {
+        String[] base = {"--model", "llama3.1-70b", "--chip", "b200", "--gpu-count", "8", "--phase", "inference",
+            "--input-tokens", "1024", "--output-tokens", "256", "--weight-precision", "fp8", "--activation-precision",
+            "fp8", "--kv-cache-precision", "fp8"};
+        String split = run(concat(base, "--tp", "2", "--mode", "saturated", "--concurrency", "64",
+                "--disaggregation", "1:3"));
+        assertTrue(split.contains("saturated concurrency 64, disaggregated 1:3 (prefill:decode replicas)"), split);
+        assertTrue(split.contains("prefill 2 GPUs : decode 6 GPUs"), split);
+        String online = run(concat(base, "--tp", "8", "--mode", "online", "--requests-per-s", "5"));
+        assertTrue(online.contains("online requests/s 5.0"), online);
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> run(concat(base, "--tp", "8",
+                "--mode", "saturated", "--disaggregation", "1:1")));
+        assertTrue(e.getMessage().contains("parallelism.plans[0].dp: expected a multiple of the 2 replicas of one "
+                + "disaggregation unit (1:1 prefill:decode), found 1"), e.getMessage());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }
