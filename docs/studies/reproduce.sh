@@ -74,3 +74,10 @@ plot --out "$OUT/study-3" --kind stacked --png "$IMG/study3-breakdown.png" \
   --x-label "DRAM generation, batch (Blackwell-class, TP8)" --y-label "end-to-end latency [s]" \
   --title "Study 3: what the end-to-end latency is made of" --subtitle "Llama-3 70B, 2048 + 256 tokens"
 ls -la "$IMG"
+
+# Study 4: where to invest on a 3 nm B200-class chip (output.sensitivity)
+"$R" sweep sweeps/study-4-invest.yaml --out "$OUT/study-4" 2>&1 | grep -E "committed|status"
+for n in s4-sensitivity s4-per-dollar s4-area-power s4-energy; do sql "$OUT/study-4" "$n"; done
+"$R" plot sensitivity --out "$OUT/study-4" --table points --svg "$IMG/study4-sensitivity.svg" --width 1000 --height 560
+"$R" plot sensitivity --out "$OUT/study-4" --table points --point 1 --svg "$IMG/study4-gpt3-training.svg" \
+  --width 1000 --height 560

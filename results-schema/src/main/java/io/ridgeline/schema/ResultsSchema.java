@@ -28,7 +28,15 @@ public final class ResultsSchema {
                     + "flash_attention and overlap_grad of earlier runs; null on inference rows without a serving "
                     + "stack). scale_out_gbps is renamed scale_out_gbit_s (same values, Gbit/s: the unit now reads in "
                     + "the name, as _gbps meant GB/s in chips.csv). frontier_group moves from id 82 to 83 (it stays "
-                    + "the last column).");
+                    + "the last column).",
+            "3, additions only (no bump): points and frontier gain optional columns after software: energy per token by "
+                    + "component (energy_compute_per_token_j ... energy_static_per_token_j, adding up to "
+                    + "energy_per_token_j), power_of_tdp_fraction, and with output.sensitivity the sens_<resource>_* "
+                    + "columns (+10% of flops, hbm_bw, hbm_capacity, scale_up_bw, scale_out_bw, latency, launch) and "
+                    + "invest_first / invest_first_per_w; null otherwise. Then the serving columns of inference rows: "
+                    + "serving_mode, disaggregation, output_tokens_per_s_per_user, in_flight_requests, requests_per_s, "
+                    + "kv_transfer_s, prefill_gpus, decode_gpus (null on training rows). frontier_group stays the last "
+                    + "column.");
     /** The Hive partition column of every table (directory name, not a file column). */
     public static final String RUN_ID = "run_id";
 
@@ -188,6 +196,59 @@ public final class ResultsSchema {
         c.add(new Column(id++, "power_budget_w", DOUBLE, "W", "derived chip: board power budget"));
         // schema 3
         c.add(new Column(id++, "software", STRING, "", "software stack of the phase (catalog/stacks.yaml id); null = none"));
+        // schema 3 additions (sensitivity lane, issue 13): energy by component; sensitivities (output.sensitivity)
+        c.add(new Column(id++, "energy_compute_per_token_j", DOUBLE, "J", "energy per token: tensor/vector math incl. on-chip SRAM/L2 traffic (ChipEnergy folds it into the per-FLOP energy)"));
+        c.add(new Column(id++, "energy_dram_per_token_j", DOUBLE, "J", "energy per token: device-memory (HBM) traffic"));
+        c.add(new Column(id++, "energy_scale_up_per_token_j", DOUBLE, "J", "energy per token: bytes sent on scale-up links"));
+        c.add(new Column(id++, "energy_scale_out_per_token_j", DOUBLE, "J", "energy per token: bytes sent on the scale-out network (NIC, optics)"));
+        c.add(new Column(id++, "energy_static_per_token_j", DOUBLE, "J", "energy per token: static power x time; the five components add up to energy_per_token_j"));
+        c.add(new Column(id++, "power_of_tdp_fraction", DOUBLE, "fraction", "average accelerator power over TDP"));
+        c.add(new Column(id++, "sens_flops_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% peak tensor FLOP/s of the plan's precision, same plan"));
+        c.add(new Column(id++, "sens_flops_search_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% flops, plan re-searched"));
+        c.add(new Column(id++, "sens_flops_tpot_fraction", DOUBLE, "fraction", "inference: TPOT speed-up from +10% flops, same plan"));
+        c.add(new Column(id++, "sens_flops_fraction_per_kusd", DOUBLE, "1/kUSD", "sens_flops_search_fraction per 1000 USD per GPU the +10% costs; null when unpriced"));
+        c.add(new Column(id++, "sens_flops_fraction_per_kw", DOUBLE, "1/kW", "sens_flops_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
+        c.add(new Column(id++, "sens_hbm_bw_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% HBM (device memory) bandwidth, same plan"));
+        c.add(new Column(id++, "sens_hbm_bw_search_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% hbm_bw, plan re-searched"));
+        c.add(new Column(id++, "sens_hbm_bw_tpot_fraction", DOUBLE, "fraction", "inference: TPOT speed-up from +10% hbm_bw, same plan"));
+        c.add(new Column(id++, "sens_hbm_bw_fraction_per_kusd", DOUBLE, "1/kUSD", "sens_hbm_bw_search_fraction per 1000 USD per GPU the +10% costs; null when unpriced"));
+        c.add(new Column(id++, "sens_hbm_bw_fraction_per_kw", DOUBLE, "1/kW", "sens_hbm_bw_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
+        c.add(new Column(id++, "sens_hbm_capacity_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% HBM capacity, same plan"));
+        c.add(new Column(id++, "sens_hbm_capacity_search_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% hbm_capacity, plan re-searched"));
+        c.add(new Column(id++, "sens_hbm_capacity_tpot_fraction", DOUBLE, "fraction", "inference: TPOT speed-up from +10% hbm_capacity, same plan"));
+        c.add(new Column(id++, "sens_hbm_capacity_fraction_per_kusd", DOUBLE, "1/kUSD", "sens_hbm_capacity_search_fraction per 1000 USD per GPU the +10% costs; null when unpriced"));
+        c.add(new Column(id++, "sens_hbm_capacity_fraction_per_kw", DOUBLE, "1/kW", "sens_hbm_capacity_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
+        c.add(new Column(id++, "sens_scale_up_bw_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% scale-up (NVLink) bandwidth per GPU, same plan"));
+        c.add(new Column(id++, "sens_scale_up_bw_search_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% scale_up_bw, plan re-searched"));
+        c.add(new Column(id++, "sens_scale_up_bw_tpot_fraction", DOUBLE, "fraction", "inference: TPOT speed-up from +10% scale_up_bw, same plan"));
+        c.add(new Column(id++, "sens_scale_up_bw_fraction_per_kusd", DOUBLE, "1/kUSD", "sens_scale_up_bw_search_fraction per 1000 USD per GPU the +10% costs; null when unpriced"));
+        c.add(new Column(id++, "sens_scale_up_bw_fraction_per_kw", DOUBLE, "1/kW", "sens_scale_up_bw_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
+        c.add(new Column(id++, "sens_scale_out_bw_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% scale-out bandwidth per GPU, same plan"));
+        c.add(new Column(id++, "sens_scale_out_bw_search_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% scale_out_bw, plan re-searched"));
+        c.add(new Column(id++, "sens_scale_out_bw_tpot_fraction", DOUBLE, "fraction", "inference: TPOT speed-up from +10% scale_out_bw, same plan"));
+        c.add(new Column(id++, "sens_scale_out_bw_fraction_per_kusd", DOUBLE, "1/kUSD", "sens_scale_out_bw_search_fraction per 1000 USD per GPU the +10% costs; null when unpriced"));
+        c.add(new Column(id++, "sens_scale_out_bw_fraction_per_kw", DOUBLE, "1/kW", "sens_scale_out_bw_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
+        c.add(new Column(id++, "sens_latency_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% network latency (scale-up and scale-out collective step), -10% = 1/1.1, same plan"));
+        c.add(new Column(id++, "sens_latency_search_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% latency, plan re-searched"));
+        c.add(new Column(id++, "sens_latency_tpot_fraction", DOUBLE, "fraction", "inference: TPOT speed-up from +10% latency, same plan"));
+        c.add(new Column(id++, "sens_latency_fraction_per_kusd", DOUBLE, "1/kUSD", "sens_latency_search_fraction per 1000 USD per GPU the +10% costs; null when unpriced"));
+        c.add(new Column(id++, "sens_latency_fraction_per_kw", DOUBLE, "1/kW", "sens_latency_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
+        c.add(new Column(id++, "sens_launch_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% kernel launch overhead per kernel, x 1/1.1, same plan"));
+        c.add(new Column(id++, "sens_launch_search_fraction", DOUBLE, "fraction", "speed-up (tokens/s) from +10% launch, plan re-searched"));
+        c.add(new Column(id++, "sens_launch_tpot_fraction", DOUBLE, "fraction", "inference: TPOT speed-up from +10% launch, same plan"));
+        c.add(new Column(id++, "sens_launch_fraction_per_kusd", DOUBLE, "1/kUSD", "sens_launch_search_fraction per 1000 USD per GPU the +10% costs; null when unpriced"));
+        c.add(new Column(id++, "sens_launch_fraction_per_kw", DOUBLE, "1/kW", "sens_launch_search_fraction per kW per GPU the +10% draws; null when it draws none or is unpriced"));
+        c.add(new Column(id++, "invest_first", STRING, "", "the resource with the largest speed-up per dollar (sens_*_fraction_per_kusd); null when none speeds up"));
+        c.add(new Column(id++, "invest_first_per_w", STRING, "", "the resource with the largest speed-up per watt (sens_*_fraction_per_kw)"));
+        // schema 3 additions (serving, issue 10): the load and disaggregation of an inference row
+        c.add(new Column(id++, "serving_mode", STRING, "", "inference: static, saturated (continuous batching at an unlimited rate) or online (clients or a rate)"));
+        c.add(new Column(id++, "disaggregation", STRING, "", "inference: none, or P:D prefill:decode replicas of one deployment unit"));
+        c.add(new Column(id++, "output_tokens_per_s_per_user", DOUBLE, "tokens/s", "inference: one request's output speed, 1 / tpot_s (inter-token latency under load)"));
+        c.add(new Column(id++, "in_flight_requests", DOUBLE, "requests", "inference: requests a (decode) replica runs at once: the static batch, or where continuous batching settles"));
+        c.add(new Column(id++, "requests_per_s", DOUBLE, "requests/s", "inference: requests the cluster completes per second"));
+        c.add(new Column(id++, "kv_transfer_s", DOUBLE, "s", "inference, disaggregated: one request's KV-cache transfer from prefill to decode"));
+        c.add(new Column(id++, "prefill_gpus", INT, "count", "inference, disaggregated: GPUs of the cluster in prefill replicas"));
+        c.add(new Column(id++, "decode_gpus", INT, "count", "inference, disaggregated: GPUs of the cluster in decode replicas"));
         return c;
     }
 

@@ -30,9 +30,10 @@ class ResultsSchemaTest {
 
     @Test
     void quantitiesCarryTheirUnitInTheName() {
-        Pattern unitSuffix = Pattern.compile(".*_(s|bytes|j|w|usd|fraction|gbit_s|per_s|per_gpu|count|mm2"
-                // dimensionless ratios named by what they are, and the cost section's own units
-                + "|factor|pue|years|tokens|per_kwh)$|usd_per_.*");
+        Pattern unitSuffix = Pattern.compile(".*_(s|bytes|j|w|usd|fraction|gbit_s|per_s|per_gpu|per_user|count|mm2"
+                // dimensionless ratios named by what they are, and the cost section's own units (requests in
+                // flight, like tokens, count what they name)
+                + "|factor|pue|years|tokens|requests|per_kwh|per_kusd|per_kw)$|usd_per_.*");
         for (Table t : ResultsSchema.TABLES) {
             for (Column c : t.columns()) {
                 if (c.type() == ColumnType.DOUBLE) {

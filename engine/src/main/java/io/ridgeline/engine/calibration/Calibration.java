@@ -20,6 +20,12 @@ import java.util.Set;
  * cannot run would fit the wrong thing.
  */
 public final class Calibration {
+    /**
+     * Sources that must identify a default parameter: with one, the parameter would be fitted to that source's own
+     * error (a mechanism the model lacks there), which a fold holding the source out cannot check.
+     */
+    public static final int DEFAULT_IDENTIFYING_SOURCES = 2;
+
     private Calibration() {
     }
 
@@ -71,7 +77,12 @@ public final class Calibration {
         for (int j = 0; j < start.length; j++) {
             start[j] = before.value(parameters.get(j).path());
         }
-        Fitter fitter = new Fitter(scorer, request.base(), request.weighting(), request.loss());
+        // Parameters chosen by default must each be identified by two sources (Fitter.IDENTIFICATION_FLOOR); the rule
+        // runs inside every fold too, so the cross-validation scores the whole procedure, selection included
+        // (Hastie, Tibshirani & Friedman, Elements of Statistical Learning, sec. 7.10.2). Named parameters are fitted
+        // whenever a case is sensitive to them: the user asked for them.
+        int identifying = request.parameters().isEmpty() ? DEFAULT_IDENTIFYING_SOURCES : 0;
+        Fitter fitter = new Fitter(scorer, request.base(), request.weighting(), request.loss(), identifying);
         FitResult fit = fitter.fit(cases, parameters, start);
         Catalogs after = catalogs(request.base(), fit, "calibrate");
         CrossValidation.Result cv = CrossValidation.leaveOneSourceOut(scorer, cases, train -> {
@@ -107,7 +118,8 @@ public final class Calibration {
 
     /**
      * Every {@code fittedByDefault} parameter of the chip families, scale-out networks and (for training cases)
-     * stacks these cases use; the fit itself drops the ones no case is sensitive to.
+     * stacks these cases use; the fit itself drops the ones no case is sensitive to or fewer than
+     * {@link #DEFAULT_IDENTIFYING_SOURCES} sources identify.
      */
     static List<String> defaultParameters(CaseScorer scorer, int[] cases, Catalogs catalogs) {
         Set<String> families = new LinkedHashSet<>();

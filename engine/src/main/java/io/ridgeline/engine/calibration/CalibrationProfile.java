@@ -127,15 +127,15 @@ public record CalibrationProfile(String source, Map<String, Double> values, Inte
         for (int i = 0; i < gs.size(); i++) {
             MapNode g = gs.get(i);
             String path = "calibration.intervals.groups[" + i + "]";
-            r.keys(g, path, List.of("output", "stack", "family", "residuals", "sources", "log_ratio_low",
-                    "log_ratio_high"));
+            r.keys(g, path, List.of("output", "stack", "family", "residuals", "sources", "log_ratio_center",
+                    "between_source_sd", "within_source_sd", "log_ratio_low", "log_ratio_high"));
             String out = r.string(r.required(g, path, "output", "an interval output"), path + ".output");
             IntervalOutput o = out == null ? null : IntervalOutput.parse(out);
             if (out != null && o == null) {
                 r.error(g.get("output"), path + ".output", "one of " + java.util.Arrays.stream(IntervalOutput.values())
                         .map(IntervalOutput::id).toList(), "'" + out + "'");
             }
-            String stack = r.string(r.required(g, path, "stack", "a stack id or *"), path + ".stack");
+            String stack = r.string(r.required(g, path, "stack", "a stack (framework family) or *"), path + ".stack");
             String family = r.string(r.required(g, path, "family", "a chip family or *"), path + ".family");
             Integer count = r.integer(r.required(g, path, "residuals", "the residual count"), path + ".residuals", 1,
                     Integer.MAX_VALUE, "a positive integer");
@@ -145,13 +145,24 @@ public record CalibrationProfile(String source, Map<String, Double> values, Inte
                     -Double.MAX_VALUE, Double.MAX_VALUE, true);
             Double hi = r.number(r.required(g, path, "log_ratio_high", "a number"), path + ".log_ratio_high",
                     -Double.MAX_VALUE, Double.MAX_VALUE, true);
-            if (o != null && stack != null && family != null && count != null && s != null && lo != null && hi != null) {
+            // The center and spreads document how the bounds came about; only the bounds are applied.
+            Double center = optional(r, g, path, "log_ratio_center", -Double.MAX_VALUE);
+            Double between = optional(r, g, path, "between_source_sd", 0);
+            Double within = optional(r, g, path, "within_source_sd", 0);
+            if (o != null && stack != null && family != null && count != null && s != null && lo != null && hi != null
+                    && center != null && between != null && within != null) {
                 if (lo > hi) {
                     r.error(g.get("log_ratio_low"), path + ".log_ratio_low", "at most log_ratio_high", lo.toString());
                 }
-                groups.add(new IntervalModel.Group(o, stack, family, count, s, lo, hi));
+                groups.add(new IntervalModel.Group(o, stack, family, count, s, center, between, within, lo, hi));
             }
         }
         return coverage == null ? null : new IntervalModel(coverage, groups);
+    }
+
+    /** An optional number of a group (NaN when absent; null after an error). */
+    private static Double optional(SpecReader r, MapNode g, String path, String key, double lower) {
+        return g.get(key) == null ? Double.valueOf(Double.NaN)
+                : r.number(g.get(key), path + "." + key, lower, Double.MAX_VALUE, true);
     }
 }

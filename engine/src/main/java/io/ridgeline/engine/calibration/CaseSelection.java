@@ -4,9 +4,11 @@ import java.util.List;
 
 /**
  * Which cases a fit uses, beyond the files: each list empty = any. A framework without a version ("megatron-bridge")
- * matches every version of it; with one ("nemo@24.07") only that version. Nothing selects by case id or source.
+ * matches every version of it; with one ("nemo@24.07") only that version. Precisions match the case's stated
+ * {@code precision} cell. Nothing selects by case id or source.
  */
-public record CaseSelection(List<String> gpus, List<String> frameworks, List<String> phases, List<String> metrics) {
+public record CaseSelection(List<String> gpus, List<String> frameworks, List<String> phases, List<String> metrics,
+                            List<String> precisions) {
     public static final CaseSelection ALL = new CaseSelection(List.of(), List.of(), List.of(), List.of());
 
     public CaseSelection {
@@ -14,11 +16,18 @@ public record CaseSelection(List<String> gpus, List<String> frameworks, List<Str
         frameworks = List.copyOf(frameworks);
         phases = List.copyOf(phases);
         metrics = List.copyOf(metrics);
+        precisions = List.copyOf(precisions);
+    }
+
+    /** Any precision. */
+    public CaseSelection(List<String> gpus, List<String> frameworks, List<String> phases, List<String> metrics) {
+        this(gpus, frameworks, phases, metrics, List.of());
     }
 
     public boolean matches(MeasuredCase c) {
         return (gpus.isEmpty() || gpus.contains(c.gpu())) && (phases.isEmpty() || phases.contains(c.phase()))
-                && (metrics.isEmpty() || metrics.contains(c.metric())) && frameworkMatches(c.framework());
+                && (metrics.isEmpty() || metrics.contains(c.metric())) && frameworkMatches(c.framework())
+                && (precisions.isEmpty() || precisions.contains(c.precision()));
     }
 
     private boolean frameworkMatches(String framework) {
@@ -42,6 +51,7 @@ public record CaseSelection(List<String> gpus, List<String> frameworks, List<Str
         append(sb, "framework", frameworks);
         append(sb, "phase", phases);
         append(sb, "metric", metrics);
+        append(sb, "precision", precisions);
         return sb.length() == 0 ? "all cases" : sb.toString();
     }
 

@@ -93,11 +93,12 @@ public record FitRecipe(String source, List<Entry> entries) {
         List<String> files = List.of();
         CaseSelection selection = CaseSelection.ALL;
         if (cases != null) {
-            r.keys(cases, path + ".cases", List.of("files", "gpu", "framework", "phase", "metric"));
+            r.keys(cases, path + ".cases", List.of("files", "gpu", "framework", "phase", "metric", "precision"));
             files = r.list(r.required(cases, path + ".cases", "files", "case files"), path + ".cases.files",
                     r::string);
             selection = new CaseSelection(strings(r, cases, path, "gpu"), strings(r, cases, path, "framework"),
-                    strings(r, cases, path, "phase"), strings(r, cases, path, "metric"));
+                    strings(r, cases, path, "phase"), strings(r, cases, path, "metric"),
+                    strings(r, cases, path, "precision"));
         }
         Fitter.Weighting weighting = m.get("weighting") == null ? Fitter.Weighting.CASE
                 : r.enumValue(m.get("weighting"), path + ".weighting", Fitter.Weighting.class);

@@ -6,16 +6,10 @@ import org.apache.commons.math3.exception.TooManyIterationsException;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresBuilder;
 import org.apache.commons.math3.fitting.leastsquares.LeastSquaresOptimizer;
 import org.apache.commons.math3.fitting.leastsquares.LevenbergMarquardtOptimizer;
-import org.apache.commons.math3.fitting.leastsquares.ValueAndJacobianFunction;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.ArrayRealVector;
-import org.apache.commons.math3.linear.RealMatrix;
-import org.apache.commons.math3.linear.RealVector;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -48,16 +42,19 @@ public final class Fitter {
      * loss rho(z) = 2 (sqrt(1 + z) - 1) on z = (r / scale)^2 (scipy.optimize.least_squares "soft_l1"): quadratic for
      * errors well below {@link #SOFT_L1_SCALE}, linear (like mean |error|) above it, so a few cases whose mechanism the
      * model lacks cannot pull every constant. It is applied by handing the optimiser sign(r) scale sqrt(rho(z)).
+     * {@link #ABSOLUTE} minimises the sum of |r| (the mean |error| the accuracy reports state) by iteratively
+     * reweighted least squares (Schlossmacher 1973): each Levenberg-Marquardt solve weights a case's squared error by
+     * 1 / max(|r|, {@link #IRLS_FLOOR}) at the previous solution, until the parameters stop moving.
      */
     public enum Loss {
-        LINEAR, SOFT_L1;
+        LINEAR, SOFT_L1, ABSOLUTE;
 
         public String id() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
 
         double transform(double r) {
-            if (this == LINEAR) {
+            if (this != SOFT_L1) {
                 return r;
             }
             double z = (r / SOFT_L1_SCALE) * (r / SOFT_L1_SCALE);
@@ -67,6 +64,13 @@ public final class Fitter {
 
     /** Relative error at which the soft-L1 loss turns from quadratic to linear (10%). */
     public static final double SOFT_L1_SCALE = 0.10;
+    /** Smallest |relative error| an absolute-loss weight divides by (0.1%): keeps a case that fits exactly finite. */
+    static final double IRLS_FLOOR = 1e-3;
+    /**
+     * Reweighted solves of the absolute loss at most; they stop earlier once no parameter moves 1e-6 of its range
+     * (reweighting converges linearly: a looser stop would end short of the minimum, not near it).
+     */
+    static final int IRLS_ROUNDS = 100;
 
     /** Forward-difference step, as a fraction of the parameter's range. */
     static final double STEP_FRACTION = 1e-3;
@@ -74,22 +78,38 @@ public final class Fitter {
     static final double PROBE_FRACTION = 0.05;
     /** A parameter whose probe moves no case's relative error by this much is not fitted. */
     static final double SENSITIVITY_FLOOR = 1e-4;
+    /**
+     * A source identifies a parameter when the probe moves the source's mean |relative error| by this much (1%):
+     * less is within the rounding and run-to-run spread of published benchmark figures, so the source cannot pin the
+     * parameter against its own measurement noise.
+     */
+    public static final double IDENTIFICATION_FLOOR = 0.01;
     static final int MAX_EVALUATIONS = 150;
 
     private final CaseScorer scorer;
     private final CatalogOverrides fixed;
     private final Weighting weighting;
     private final Loss loss;
+    private final int identifyingSources;
 
     /**
      * @param fixed values in force that are not fitted (a loaded profile, other fits of a recipe); fitted paths
      *              override them
      */
     public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss) {
+        this(scorer, fixed, weighting, loss, 0);
+    }
+
+    /**
+     * @param identifyingSources fewest sources that must identify a parameter ({@link #IDENTIFICATION_FLOOR}) for it
+     *                           to be fitted on a set of cases; 0 fits whatever some case is sensitive to
+     */
+    public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss, int identifyingSources) {
         this.scorer = scorer;
         this.fixed = fixed;
         this.weighting = weighting;
         this.loss = loss;
+        this.identifyingSources = identifyingSources;
     }
 
     /** Fits {@code parameters} from {@code start} on the cases with these indices. */
@@ -102,7 +122,7 @@ public final class Fitter {
         for (int i = 0; i < n; i++) {
             measured[i] = scorer.cases().get(cases[i]).measured();
         }
-        Problem base = new Problem(cases, parameters, measured, weight);
+        FitProblem base = new FitProblem(scorer, fixed, loss, cases, parameters, measured, weight.clone());
         double[] x0 = start.clone();
         for (int j = 0; j < x0.length; j++) {
             Parameter p = parameters.get(j);
@@ -110,33 +130,99 @@ public final class Fitter {
         }
         double[] p0 = base.predict(x0);
         double rms0 = rms(base.residuals(p0));
-        boolean[] active = base.sensitive(x0, p0);
+        FitProblem.Sensitivity sensitivity = base.sensitivity(x0, p0);
+        boolean[] active = sensitivity.any().clone();
+        boolean[] unidentified = new boolean[active.length];
+        for (int j = 0; j < active.length; j++) {
+            unidentified[j] = active[j] && sensitivity.sources()[j] < identifyingSources;
+            active[j] &= !unidentified[j];
+        }
         int activeCount = 0;
         for (boolean a : active) {
             activeCount += a ? 1 : 0;
         }
-        String note = activeCount < parameters.size() ? "no case is sensitive to " + names(parameters, active, false)
-                : "";
+        boolean[] insensitive = new boolean[active.length];
+        for (int j = 0; j < active.length; j++) {
+            insensitive[j] = !sensitivity.any()[j];
+        }
+        String note = join(contains(insensitive) ? "no case is sensitive to " + names(parameters, insensitive, true)
+                : "", contains(unidentified) ? "identified by fewer than " + identifyingSources + " sources: "
+                + names(parameters, unidentified, true) : "");
         if (activeCount == 0 || n < activeCount) {
             String why = activeCount == 0 ? note : n + " cases for " + activeCount + " parameters";
             return new FitResult(parameters, start, x0, new boolean[parameters.size()], why, n, 0, 1,
                     scorer.scoredCount() - scored0, seconds(t0), rms0, rms0);
         }
-        Bounded f = new Bounded(base, x0, active);
-        LeastSquaresOptimizer.Optimum optimum = null;
-        try {
-            optimum = new LevenbergMarquardtOptimizer().withCostRelativeTolerance(1e-7)
-                    .withParameterRelativeTolerance(1e-6).optimize(new LeastSquaresBuilder()
-                            .start(f.u0()).model(f).target(new double[n]).lazyEvaluation(true)
-                            .maxEvaluations(MAX_EVALUATIONS).maxIterations(MAX_EVALUATIONS).build());
-        } catch (TooManyEvaluationsException | TooManyIterationsException e) {
-            note = (note.isEmpty() ? "" : note + "; ") + "stopped after " + MAX_EVALUATIONS + " evaluations";
+        BoundedFit f = new BoundedFit(base, x0, active);
+        note = join(note, optimise(f));
+        if (loss == Loss.ABSOLUTE) {
+            note = join(note, reweight(base, f, active));
         }
         double[] x = f.best();
+        System.arraycopy(weight, 0, base.weight, 0, n);
         double rms1 = rms(base.residuals(base.predict(x)));
         boolean[] fitted = active.clone();
-        return new FitResult(parameters, start, x, fitted, note, n, optimum == null ? -1 : optimum.getIterations(),
-                f.evaluations, scorer.scoredCount() - scored0, seconds(t0), rms0, rms1);
+        return new FitResult(parameters, start, x, fitted, note, n, f.iterations, f.evaluations,
+                scorer.scoredCount() - scored0, seconds(t0), rms0, rms1);
+    }
+
+    /** One Levenberg-Marquardt solve from f's start; "" or why it stopped early. */
+    private static String optimise(BoundedFit f) {
+        try {
+            LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer().withCostRelativeTolerance(1e-7)
+                    .withParameterRelativeTolerance(1e-6).optimize(new LeastSquaresBuilder()
+                            .start(f.u0()).model(f).target(new double[f.problem.cases.length]).lazyEvaluation(true)
+                            .maxEvaluations(MAX_EVALUATIONS).maxIterations(MAX_EVALUATIONS).build());
+            f.iterations += optimum.getIterations();
+            return "";
+        } catch (TooManyEvaluationsException | TooManyIterationsException e) {
+            return "stopped after " + MAX_EVALUATIONS + " evaluations";
+        }
+    }
+
+    /**
+     * The absolute loss: re-solves with weights 1 / sqrt(max(|r|, floor)) on the case residuals of the last solution
+     * (so a squared weighted residual is |r|) until no parameter moves 1e-6 of its range; f ends at the solution.
+     */
+    private static String reweight(FitProblem base, BoundedFit f, boolean[] active) {
+        double[] caseWeight = base.weight.clone();
+        // Restored by fit() after the last solve.
+        String note = "";
+        int round = 0;
+        for (; round < IRLS_ROUNDS; round++) {
+            double[] x = f.best();
+            double[] p = base.predict(x);
+            for (int i = 0; i < p.length; i++) {
+                double r = Double.isFinite(p[i]) ? (p[i] - base.measured[i]) / base.measured[i] : 1.0;
+                base.weight[i] = caseWeight[i] / Math.sqrt(Math.max(Math.abs(r), IRLS_FLOOR));
+            }
+            BoundedFit g = new BoundedFit(base, x, active);
+            note = optimise(g);
+            f.adopt(g);
+            double[] y = f.best();
+            boolean moved = false;
+            for (int j = 0; j < y.length; j++) {
+                Parameter q = base.parameters.get(j);
+                moved |= Math.abs(y[j] - x[j]) > 1e-6 * (q.upper() - q.lower());
+            }
+            if (!moved) {
+                break;
+            }
+        }
+        return round == IRLS_ROUNDS ? join(note, "absolute loss: " + IRLS_ROUNDS + " reweighted solves") : note;
+    }
+
+    private static boolean contains(boolean[] mask) {
+        for (boolean b : mask) {
+            if (b) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : b.isEmpty() ? a : a + "; " + b;
     }
 
     private double[] weights(int[] cases) {
@@ -176,179 +262,5 @@ public final class Fitter {
 
     private static double seconds(long t0) {
         return (System.nanoTime() - t0) / 1e9;
-    }
-
-    /** The cases, their measurements and weights, and predictions for any parameter vector. */
-    private final class Problem {
-        final int[] cases;
-        final List<Parameter> parameters;
-        final double[] measured;
-        final double[] weight;
-        Catalogs lastCatalogs;
-        double[] lastX;
-
-        Problem(int[] cases, List<Parameter> parameters, double[] measured, double[] weight) {
-            this.cases = cases;
-            this.parameters = parameters;
-            this.measured = measured;
-            this.weight = weight;
-        }
-
-        Catalogs catalogs(double[] x) {
-            if (lastX != null && Arrays.equals(lastX, x)) {
-                return lastCatalogs;
-            }
-            Map<String, Double> v = new LinkedHashMap<>(fixed.values());
-            for (int j = 0; j < x.length; j++) {
-                v.put(parameters.get(j).path(), x[j]);
-            }
-            lastCatalogs = Catalogs.of(new CatalogOverrides("fit candidate", v));
-            lastX = x.clone();
-            return lastCatalogs;
-        }
-
-        double[] predict(double[] x) {
-            double[] out = new double[cases.length];
-            scorer.predict(catalogs(x), cases, out);
-            return out;
-        }
-
-        double residual(int i, double predicted) {
-            double r = Double.isFinite(predicted) ? (predicted - measured[i]) / measured[i] : 1.0;
-            return weight[i] * loss.transform(r);
-        }
-
-        double[] residuals(double[] predictions) {
-            double[] r = new double[cases.length];
-            for (int i = 0; i < r.length; i++) {
-                r[i] = residual(i, predictions[i]);
-            }
-            return r;
-        }
-
-        /** Per parameter: does moving it 5% of its range (inwards) move any case's relative error? */
-        boolean[] sensitive(double[] x, double[] predictions) {
-            boolean[] out = new boolean[x.length];
-            Catalogs base = catalogs(x);
-            double[] moved = new double[cases.length];
-            for (int j = 0; j < x.length; j++) {
-                Parameter p = parameters.get(j);
-                double probe = PROBE_FRACTION * (p.upper() - p.lower());
-                double[] y = x.clone();
-                y[j] = x[j] + probe <= p.upper() ? x[j] + probe : x[j] - probe;
-                Catalogs c = catalogs(y);
-                scorer.predictChanged(base, c, cases, predictions, moved);
-                for (int i = 0; i < cases.length && !out[j]; i++) {
-                    double a = Double.isFinite(predictions[i]) ? predictions[i] : 0;
-                    double b = Double.isFinite(moved[i]) ? moved[i] : 0;
-                    out[j] = Math.abs(b - a) / measured[i] > SENSITIVITY_FLOOR;
-                }
-            }
-            return out;
-        }
-    }
-
-    /** The problem in the optimiser's unbounded variables, over the active parameters; remembers the best point. */
-    private final class Bounded implements ValueAndJacobianFunction {
-        final Problem problem;
-        final double[] x0;
-        final int[] active;
-        double[] bestX;
-        double bestCost = Double.POSITIVE_INFINITY;
-        int evaluations;
-        double[] lastU;
-        double[] lastPredictions;
-
-        Bounded(Problem problem, double[] x0, boolean[] mask) {
-            this.problem = problem;
-            this.x0 = x0.clone();
-            int k = 0;
-            for (boolean b : mask) {
-                k += b ? 1 : 0;
-            }
-            this.active = new int[k];
-            k = 0;
-            for (int j = 0; j < mask.length; j++) {
-                if (mask[j]) {
-                    active[k++] = j;
-                }
-            }
-            this.bestX = x0.clone();
-        }
-
-        double[] u0() {
-            double[] u = new double[active.length];
-            for (int k = 0; k < active.length; k++) {
-                Parameter p = problem.parameters.get(active[k]);
-                u[k] = BoundTransform.toUnbounded(x0[active[k]], p.lower(), p.upper());
-            }
-            return u;
-        }
-
-        double[] x(double[] u) {
-            double[] x = x0.clone();
-            for (int k = 0; k < active.length; k++) {
-                Parameter p = problem.parameters.get(active[k]);
-                x[active[k]] = BoundTransform.toBounded(u[k], p.lower(), p.upper());
-            }
-            return x;
-        }
-
-        double[] best() {
-            return bestX.clone();
-        }
-
-        double[] predictions(double[] u) {
-            if (lastU == null || !Arrays.equals(lastU, u)) {
-                double[] x = x(u);
-                lastPredictions = problem.predict(x);
-                lastU = u.clone();
-                evaluations++;
-                double cost = 0;
-                for (double r : problem.residuals(lastPredictions)) {
-                    cost += r * r;
-                }
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    bestX = x;
-                }
-            }
-            return lastPredictions;
-        }
-
-        @Override
-        public org.apache.commons.math3.util.Pair<RealVector, RealMatrix> value(RealVector point) {
-            double[] u = point.toArray();
-            return new org.apache.commons.math3.util.Pair<>(computeValue(u), computeJacobian(u));
-        }
-
-        @Override
-        public RealVector computeValue(double[] u) {
-            return new ArrayRealVector(problem.residuals(predictions(u)), false);
-        }
-
-        @Override
-        public RealMatrix computeJacobian(double[] u) {
-            double[] base = predictions(u);
-            double[] x = x(u);
-            Catalogs baseCatalogs = problem.catalogs(x);
-            int n = problem.cases.length;
-            double[][] jac = new double[n][active.length];
-            double[] moved = new double[n];
-            for (int k = 0; k < active.length; k++) {
-                int j = active[k];
-                Parameter p = problem.parameters.get(j);
-                double h = STEP_FRACTION * (p.upper() - p.lower());
-                double[] y = x.clone();
-                y[j] = x[j] + h <= p.upper() ? x[j] + h : x[j] - h;
-                double dx = y[j] - x[j];
-                scorer.predictChanged(baseCatalogs, problem.catalogs(y), problem.cases, base, moved);
-                double chain = BoundTransform.derivative(u[k], p.lower(), p.upper());
-                for (int i = 0; i < n; i++) {
-                    jac[i][k] = (problem.residual(i, moved[i]) - problem.residual(i, base[i])) / dx * chain;
-                }
-            }
-            return new Array2DRowRealMatrix(jac, false);
-        }
     }
 }

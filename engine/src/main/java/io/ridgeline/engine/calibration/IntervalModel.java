@@ -4,34 +4,36 @@ import io.ridgeline.engine.spec.CsvTable;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * Prediction intervals from cross-validated residuals. For each group of cases (output x stack x chip family, and the
- * coarser output x family and output alone), the interval of the time ratio predicted/measured is the split-conformal
- * quantile pair of the group's held-out residuals (Lei et al. 2018, "Distribution-free predictive inference for
- * regression", sec. 2.2; with leave-one-source-out residuals as in Barber et al. 2021, "Predictive inference with the
- * jackknife+"): with n residuals sorted, the ceil((n+1)(1+c)/2)-th and floor((n+1)(1-c)/2)-th for coverage c. A point
- * takes the most specific group with at least {@link #MIN_RESIDUALS} residuals from at least {@link #MIN_SOURCES}
- * sources (one source's residuals say nothing of how another lab's runs differ, which is what a user's cluster is);
- * an output with none has no interval (NaN), never a made-up one. Memory has no interval: the dev files hold no measured peak memory (the Korthikanti
- * Figure 1 rows are the paper's formula, validation/README.md).
+ * Prediction intervals from cross-validated residuals, per group of cases: output x stack (the framework family, the
+ * part of the stack id before '@': every TensorRT-LLM version is one stack) x chip family. Each group's interval of
+ * ln(predicted time / measured time) is a random-effects prediction interval over its sources ({@link SourceEffects}):
+ * its width adds how much one source's mean error differs from another's (between-source variance, estimated from the
+ * leave-one-source-out residuals) to the spread inside a source (within-source variance), so it is the interval for a
+ * case of a source the estimate has not seen, which is what a user's cluster is.
+ *
+ * <p>A point takes the first group with an interval of its own (at least {@link #MIN_SOURCES} sources) along
+ * output x stack x chip family, output x stack (a stack on a chip family it has too few sources for), the output
+ * pooled over stacks and chips, and last the phase pooled over its outputs ({@link IntervalOutput#pooled}); TPOT
+ * tries whole-request latency's groups before the phase ({@link IntervalOutput#fallback}). There is no chip-family
+ * level without the stack: the stacks carry the software mechanisms and their fitted constants, so a stack without
+ * groups of its own carries the stack-to-stack spread, which only a group over many stacks estimates (a chip family's
+ * few stacks understate it). An output with no group has no interval (NaN), never a made-up one. Memory has no
+ * interval: the dev files hold no measured peak memory (the Korthikanti Figure 1 rows are the paper's formula,
+ * validation/README.md).
  *
  * <p>Hot path: {@link #group} is resolved once per point configuration (on the driver, or cached per partition);
  * {@link #timeLow} and friends are two multiplications on primitive arrays, no allocation.
  */
 public final class IntervalModel {
     public static final double DEFAULT_COVERAGE = 0.80;
-    /** Fewest residuals a group needs: at 80% coverage the conformal bounds are finite from n = 9. */
-    public static final int MIN_RESIDUALS = 10;
-    /** Fewest sources a group's residuals must come from. */
-    public static final int MIN_SOURCES = 2;
+    /** Fewest sources a group needs for an interval of its own (its between-source variance). */
+    public static final int MIN_SOURCES = SourceEffects.MIN_SOURCES;
     /** The pooled level of a group key. */
     public static final String ANY = "*";
     static final String RESOURCE = "/catalog/intervals.csv";
@@ -40,10 +42,16 @@ public final class IntervalModel {
     /**
      * One group's interval of ln(predicted time / measured time).
      *
-     * @param stack  a stack id, or {@link #ANY}
-     * @param family a chip family, or {@link #ANY}
+     * @param stack           a stack (framework family, e.g. trt-llm), or {@link #ANY}
+     * @param family          a chip family, or {@link #ANY}
+     * @param residuals       held-out residuals in the group
+     * @param sources         sources they come from
+     * @param logRatioCenter  mean of the source means of ln(predicted / measured time)
+     * @param betweenSourceSd standard deviation of a source's mean error around the center (tau)
+     * @param withinSourceSd  standard deviation of a case's error around its source's mean (sigma)
      */
     public record Group(IntervalOutput output, String stack, String family, int residuals, int sources,
+                        double logRatioCenter, double betweenSourceSd, double withinSourceSd,
                         double logRatioLow, double logRatioHigh) {
         String key() {
             return key(output, stack, family);
@@ -88,8 +96,8 @@ public final class IntervalModel {
     }
 
     static IntervalModel read(CsvTable t) {
-        t.requireColumns("output", "stack", "family", "residuals", "sources", "coverage", "log_ratio_low",
-                "log_ratio_high");
+        t.requireColumns("output", "stack", "family", "residuals", "sources", "coverage", "log_ratio_center",
+                "between_source_sd", "within_source_sd", "log_ratio_low", "log_ratio_high");
         List<Group> groups = new ArrayList<>();
         double coverage = DEFAULT_COVERAGE;
         for (CsvTable.Row r : t.rows()) {
@@ -99,39 +107,43 @@ public final class IntervalModel {
             }
             coverage = r.positive("coverage");
             groups.add(new Group(o, r.string("stack"), r.string("family"), (int) r.integer("residuals"),
-                    (int) r.integer("sources"), r.number("log_ratio_low"), r.number("log_ratio_high")));
+                    (int) r.integer("sources"), r.number("log_ratio_center"), r.number("between_source_sd"),
+                    r.number("within_source_sd"), r.number("log_ratio_low"), r.number("log_ratio_high")));
         }
         return new IntervalModel(coverage, groups);
     }
 
-    /** Groups from held-out residuals: every key with at least {@link #MIN_RESIDUALS} and finite bounds. */
+    /** The stack of a group key: a stack id's framework family (the part before '@'); "" for none. */
+    public static String stackFamily(String stack) {
+        if (stack == null || stack.isEmpty()) {
+            return "";
+        }
+        int at = stack.indexOf('@');
+        return at < 0 ? stack : stack.substring(0, at);
+    }
+
+    /** Groups from held-out residuals: every key of every level with an interval of its own. */
     public static IntervalModel fromResiduals(List<HeldOutResidual> residuals, double coverage) {
-        Map<String, List<HeldOutResidual>> byKey = new LinkedHashMap<>();
+        Map<String, List<HeldOutResidual>> byKey = new TreeMap<>();
         for (HeldOutResidual r : residuals) {
-            if (!r.stack().isEmpty()) {
-                byKey.computeIfAbsent(Group.key(r.output(), r.stack(), r.family()), k -> new ArrayList<>()).add(r);
+            String stack = stackFamily(r.stack());
+            if (!stack.isEmpty()) {
+                byKey.computeIfAbsent(Group.key(r.output(), stack, r.family()), k -> new ArrayList<>()).add(r);
+                byKey.computeIfAbsent(Group.key(r.output(), stack, ANY), k -> new ArrayList<>()).add(r);
             }
-            byKey.computeIfAbsent(Group.key(r.output(), ANY, r.family()), k -> new ArrayList<>()).add(r);
             byKey.computeIfAbsent(Group.key(r.output(), ANY, ANY), k -> new ArrayList<>()).add(r);
+            if (r.output().pooled() != null) {
+                byKey.computeIfAbsent(Group.key(r.output().pooled(), ANY, ANY), k -> new ArrayList<>()).add(r);
+            }
         }
         List<Group> groups = new ArrayList<>();
-        List<String> keys = new ArrayList<>(byKey.keySet());
-        Collections.sort(keys);
-        for (String key : keys) {
-            List<HeldOutResidual> rs = byKey.get(key);
-            double[] v = rs.stream().mapToDouble(HeldOutResidual::logTimeRatio).sorted().toArray();
-            int n = v.length;
-            // 1e-9 absorbs rounding: (1 - 0.8) / 2 is 0.09999999999999998 in binary.
-            int hi = (int) Math.ceil((n + 1) * (1 + coverage) / 2 - 1e-9);
-            int lo = (int) Math.floor((n + 1) * (1 - coverage) / 2 + 1e-9);
-            Set<String> sources = new HashSet<>();
-            rs.forEach(r -> sources.add(r.source()));
-            if (n < MIN_RESIDUALS || sources.size() < MIN_SOURCES || hi > n || lo < 1) {
-                continue;
+        for (Map.Entry<String, List<HeldOutResidual>> e : byKey.entrySet()) {
+            String[] parts = e.getKey().split("\\|", -1);
+            Group g = SourceEffects.estimate(IntervalOutput.parse(parts[0]), parts[1], parts[2], e.getValue(),
+                    coverage);
+            if (g != null) {
+                groups.add(g);
             }
-            String[] parts = key.split("\\|", -1);
-            groups.add(new Group(IntervalOutput.parse(parts[0]), parts[1], parts[2], n, sources.size(), v[lo - 1],
-                    v[hi - 1]));
         }
         return new IntervalModel(coverage, groups);
     }
@@ -145,16 +157,16 @@ public final class IntervalModel {
     }
 
     /**
-     * The group an output of a point takes: output x stack x family, else output x family, else the output alone,
-     * else the output's stand-in ({@link IntervalOutput#fallback}); -1 when none has enough residuals.
+     * The group an output of a point takes (see the class comment for the order); -1 when none has an interval.
      *
-     * @param stack the point's stack id ("" or null when it has none)
+     * @param stack the point's stack id or framework family ("" or null when it has none)
      */
     public int group(IntervalOutput output, String stack, String family) {
+        String s = stackFamily(stack);
         for (IntervalOutput o = output; o != null; o = o.fallback()) {
-            Integer g = stack == null || stack.isEmpty() ? null : index.get(Group.key(o, stack, family));
-            if (g == null) {
-                g = index.get(Group.key(o, ANY, family));
+            Integer g = s.isEmpty() ? null : index.get(Group.key(o, s, family));
+            if (g == null && !s.isEmpty()) {
+                g = index.get(Group.key(o, s, ANY));
             }
             if (g == null) {
                 g = index.get(Group.key(o, ANY, ANY));
@@ -163,7 +175,8 @@ public final class IntervalModel {
                 return g;
             }
         }
-        return -1;
+        Integer g = output.pooled() == null ? null : index.get(Group.key(output.pooled(), ANY, ANY));
+        return g == null ? -1 : g;
     }
 
     /** Lower end for a predicted time (seconds); NaN without a group. */
@@ -184,51 +197,10 @@ public final class IntervalModel {
         return group < 0 ? Double.NaN : rate / timeLowFactor[group];
     }
 
-    /** Share of held-out cases inside their interval, overall and per source. */
-    public record Coverage(double fraction, int counted, int withoutInterval, Map<String, double[]> perSource) {
-    }
-
-    /**
-     * Coverage on sources held out of the interval estimate: for each source, intervals built from every other
-     * source's {@code intervalResiduals} only, applied to this source's {@code testResiduals}. {@code perSource} maps
-     * a source to {cases counted, fraction inside}. Cases whose output has no group with enough residuals from other
-     * sources are counted apart ({@code withoutInterval}), not as inside.
-     */
-    public static Coverage heldOutCoverage(List<HeldOutResidual> intervalResiduals,
-                                           List<HeldOutResidual> testResiduals, double coverage) {
-        Map<String, List<HeldOutResidual>> bySource = new LinkedHashMap<>();
-        for (HeldOutResidual r : testResiduals) {
-            bySource.computeIfAbsent(r.source(), s -> new ArrayList<>()).add(r);
-        }
-        int counted = 0;
-        int inside = 0;
-        int without = 0;
-        Map<String, double[]> perSource = new LinkedHashMap<>();
-        for (Map.Entry<String, List<HeldOutResidual>> e : bySource.entrySet()) {
-            List<HeldOutResidual> others = new ArrayList<>(intervalResiduals.size());
-            for (HeldOutResidual r : intervalResiduals) {
-                if (!r.source().equals(e.getKey())) {
-                    others.add(r);
-                }
-            }
-            IntervalModel m = fromResiduals(others, coverage);
-            int n = 0;
-            int in = 0;
-            for (HeldOutResidual r : e.getValue()) {
-                int g = m.group(r.output(), r.stack(), r.family());
-                if (g < 0) {
-                    without++;
-                    continue;
-                }
-                Group x = m.groups.get(g);
-                n++;
-                in += r.logTimeRatio() >= x.logRatioLow() && r.logTimeRatio() <= x.logRatioHigh() ? 1 : 0;
-            }
-            counted += n;
-            inside += in;
-            perSource.put(e.getKey(), new double[]{n, n == 0 ? Double.NaN : (double) in / n});
-        }
-        return new Coverage(counted == 0 ? Double.NaN : (double) inside / counted, counted, without, perSource);
+    /** True when a residual lies inside group g's interval. */
+    public boolean covers(int group, double logTimeRatio) {
+        Group x = groups.get(group);
+        return logTimeRatio >= x.logRatioLow() && logTimeRatio <= x.logRatioHigh();
     }
 
     @Override

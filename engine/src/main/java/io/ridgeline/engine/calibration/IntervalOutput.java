@@ -9,26 +9,46 @@ import java.util.Locale;
  */
 public enum IntervalOutput {
     /** Training step time; tokens/s is its inverse. Metrics iteration_time_s, tokens_per_s_per_gpu. */
-    STEP_TIME(null),
+    STEP_TIME(null, "training"),
     /** Time to first token. Metric ttft_ms. */
-    TTFT(null),
+    TTFT(null, "inference"),
     /** Whole-request latency. Metric e2e_latency_s. */
-    E2E_LATENCY(null),
+    E2E_LATENCY(null, "inference"),
     /**
      * Time per output token. Metric tpot_ms; where a group has none, the whole-request latency's residuals stand in
      * (the dev latency rows generate 20-200 tokens after a 128-200 token prompt, so decode steps dominate them).
      */
-    TPOT(E2E_LATENCY),
+    TPOT(E2E_LATENCY, "inference"),
     /** Generated tokens/s per GPU of a serving replica. Metric output_tokens_per_s_per_gpu. */
-    OUTPUT_THROUGHPUT(null),
+    OUTPUT_THROUGHPUT(null, "inference"),
     /** Achieved GEMM throughput (not an eval output; its residuals are reported). Metric tflops. */
-    GEMM(null);
+    GEMM(null, "gemm"),
+    /**
+     * Every inference output pooled: the phase-level group an inference output falls back to when its own groups
+     * have too few sources. No metric measures it.
+     */
+    INFERENCE(null, "inference");
 
     private final IntervalOutput fallback;
+    private final String phase;
     private final String id = name().toLowerCase(Locale.ROOT);
 
-    IntervalOutput(IntervalOutput fallback) {
+    IntervalOutput(IntervalOutput fallback, String phase) {
         this.fallback = fallback;
+        this.phase = phase;
+    }
+
+    /** The case phase whose rows measure this output: training, inference or gemm. */
+    public String phase() {
+        return phase;
+    }
+
+    /**
+     * The phase-level pool this output falls back to last: {@link #INFERENCE} for the inference outputs; null where
+     * the output is its phase's only one (step time, GEMM) or is the pool itself.
+     */
+    public IntervalOutput pooled() {
+        return phase.equals("inference") && this != INFERENCE ? INFERENCE : null;
     }
 
     public String id() {

@@ -18,10 +18,15 @@ public final class ParameterRegistry {
     public static final List<ParameterKind> KINDS = List.of(
             new ParameterKind("families", "gemm_peak_fraction", "fraction",
                     "sustained fraction of the dense tensor peak a large, well-tiled GEMM reaches", 0.30, 1.0, true),
+            new ParameterKind("families", "gemm_low_precision_fraction", "fraction",
+                    "as gemm_peak_fraction for FP8 GEMMs, of the dense FP8 peak", 0.30, 1.0, true),
             new ParameterKind("families", "dram_fraction", "fraction",
                     "sustained (STREAM) DRAM bandwidth over the datasheet bandwidth", 0.30, 1.0, true),
             new ParameterKind("families", "flash_fraction", "fraction",
                     "fused-attention forward throughput over the dense peak", 0.10, 1.0, true),
+            new ParameterKind("families", "fused_attention_fraction", "fraction",
+                    "forward throughput of the generation's own fused attention (FlashAttention-3, cuDNN) over the "
+                            + "dense 16-bit peak", 0.10, 1.0, true),
             new ParameterKind("families", "kernel_launch_us", "us",
                     "GPU-side fixed cost per kernel (launch and tail)", 0.5, 30, true),
             new ParameterKind("families", "l2_fraction", "fraction",
@@ -35,7 +40,11 @@ public final class ParameterRegistry {
             new ParameterKind("scaleout", "latency_us", "us",
                     "one collective step across the scale-out network", 0.5, 50, false),
             new ParameterKind("stacks", "training.host_us_per_kernel", "us",
-                    "host time to dispatch one kernel of the training loop (eager PyTorch)", 1, 200, true));
+                    "host time to dispatch one kernel of the training loop (eager PyTorch)", 1, 200, true),
+            new ParameterKind("families", "fp4_gemm_fraction", "fraction",
+                    "sustained share of the dense fp4 peak block-scaled NVFP4 GEMMs reach", 0.10, 1.0, false),
+            new ParameterKind("stacks", "serving.request_overhead_ms", "ms",
+                    "host time per request or runtime call outside the forward passes", 0, 50, false));
 
     private ParameterRegistry() {
     }

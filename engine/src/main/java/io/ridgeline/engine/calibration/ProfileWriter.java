@@ -69,13 +69,17 @@ public final class ProfileWriter {
                     .append(", mean_abs_error_pct: ").append(num(fold.meanAbsErrorPct())).append("}\n");
         }
         IntervalModel m = r.intervals();
-        sb.append("  intervals:  # ln(predicted time / measured time) of the held-out cases, split-conformal bounds\n");
+        sb.append("  intervals:  # ln(predicted time / measured time) of the held-out cases: random-effects prediction "
+                + "interval over sources\n");
         sb.append("    coverage: ").append(num(m.coverage())).append('\n');
         sb.append("    groups:").append(m.groups().isEmpty() ? " []\n" : "\n");
         for (IntervalModel.Group g : m.groups()) {
             sb.append("      - {output: ").append(g.output().id()).append(", stack: ").append(q(g.stack()))
                     .append(", family: ").append(q(g.family())).append(", residuals: ").append(g.residuals())
-                    .append(", sources: ").append(g.sources()).append(", log_ratio_low: ").append(num(g.logRatioLow()))
+                    .append(", sources: ").append(g.sources()).append(", log_ratio_center: ")
+                    .append(num(g.logRatioCenter())).append(", between_source_sd: ").append(num(g.betweenSourceSd()))
+                    .append(", within_source_sd: ").append(num(g.withinSourceSd()))
+                    .append(", log_ratio_low: ").append(num(g.logRatioLow()))
                     .append(", log_ratio_high: ").append(num(g.logRatioHigh())).append("}\n");
         }
         return sb.toString();

@@ -6,7 +6,8 @@
  * ({@link io.ridgeline.engine.calibration.CrossValidation}); a profile
  * ({@link io.ridgeline.engine.calibration.CalibrationProfile}) is applied by building the catalogues once with its
  * values (parse-time substitution), so evaluation costs nothing extra; prediction intervals come from the
- * cross-validated residuals ({@link io.ridgeline.engine.calibration.IntervalModel}). The recipe of the shipped fits is
+ * cross-validated residuals ({@link io.ridgeline.engine.calibration.IntervalModel}), a random-effects interval over
+ * their sources per group ({@link io.ridgeline.engine.calibration.SourceEffects}). The recipe of the shipped fits is
  * catalog/fits.yaml ({@link io.ridgeline.engine.calibration.FitRecipe}). docs/CALIBRATION.md describes all of it.
  */
 package io.ridgeline.engine.calibration;

@@ -69,43 +69,56 @@ public record TcoParameters(double serverOverheadFactor, double interconnectFrac
                 DEFAULT_USD_PER_KWH, DEFAULT_AVAILABILITY_FRACTION);
     }
 
+    /** The eight parameters in component order (the order of the record components and the manifest's cost_*). */
+    public double[] values() {
+        return new double[]{serverOverheadFactor, interconnectFraction, amortizationYears, serverPowerFactor,
+                loadFraction, pue, usdPerKwh, availabilityFraction};
+    }
+
+    /** Parameters from {@link #values()}-ordered numbers, checked like the constructor. */
+    public static TcoParameters of(double[] v) {
+        if (v.length != 8) {
+            throw new IllegalArgumentException("8 TCO parameters, found " + v.length);
+        }
+        return new TcoParameters(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
+    }
+
+    /** A copy with component {@code index} (in {@link #values()} order) replaced. */
+    private TcoParameters with(int index, double v) {
+        double[] all = values();
+        all[index] = v;
+        return of(all);
+    }
+
     public TcoParameters withServerOverheadFactor(double v) {
-        return new TcoParameters(v, interconnectFraction, amortizationYears, serverPowerFactor, loadFraction, pue,
-                usdPerKwh, availabilityFraction);
+        return with(0, v);
     }
 
     public TcoParameters withInterconnectFraction(double v) {
-        return new TcoParameters(serverOverheadFactor, v, amortizationYears, serverPowerFactor, loadFraction, pue,
-                usdPerKwh, availabilityFraction);
+        return with(1, v);
     }
 
     public TcoParameters withAmortizationYears(double v) {
-        return new TcoParameters(serverOverheadFactor, interconnectFraction, v, serverPowerFactor, loadFraction, pue,
-                usdPerKwh, availabilityFraction);
+        return with(2, v);
     }
 
     public TcoParameters withServerPowerFactor(double v) {
-        return new TcoParameters(serverOverheadFactor, interconnectFraction, amortizationYears, v, loadFraction, pue,
-                usdPerKwh, availabilityFraction);
+        return with(3, v);
     }
 
     public TcoParameters withLoadFraction(double v) {
-        return new TcoParameters(serverOverheadFactor, interconnectFraction, amortizationYears, serverPowerFactor, v,
-                pue, usdPerKwh, availabilityFraction);
+        return with(4, v);
     }
 
     public TcoParameters withPue(double v) {
-        return new TcoParameters(serverOverheadFactor, interconnectFraction, amortizationYears, serverPowerFactor,
-                loadFraction, v, usdPerKwh, availabilityFraction);
+        return with(5, v);
     }
 
     public TcoParameters withUsdPerKwh(double v) {
-        return new TcoParameters(serverOverheadFactor, interconnectFraction, amortizationYears, serverPowerFactor,
-                loadFraction, pue, v, availabilityFraction);
+        return with(6, v);
     }
 
     public TcoParameters withAvailabilityFraction(double v) {
-        return new TcoParameters(serverOverheadFactor, interconnectFraction, amortizationYears, serverPowerFactor,
-                loadFraction, pue, usdPerKwh, v);
+        return with(7, v);
     }
 }

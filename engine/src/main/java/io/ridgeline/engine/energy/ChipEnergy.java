@@ -113,6 +113,30 @@ public record ChipEnergy(String chipId, double tdpWatts, double staticWatts, dou
         return Math.min(gpus * tdpWatts * seconds, floor + dynamicJoules);
     }
 
+    /** Indexes of {@link #split}'s output. */
+    public static final int COMPUTE = 0, DRAM = 1, SCALE_UP = 2, SCALE_OUT = 3, STATIC = 4, COMPONENTS = 5;
+
+    /**
+     * {@link #joules}, by component into {@code out} (indexes above): compute (FLOPs; on-chip SRAM/L2 traffic is part
+     * of the per-FLOP energy, see the class comment), DRAM, scale-up, scale-out, static. They add up to {@code
+     * joules(dynamicJoules(...), seconds, gpus)}: when TDP caps the total, the dynamic parts shrink alike (the board
+     * throttles its clocks, slowing all activity).
+     */
+    public void split(double flops, Precision p, double dramBytes, double scaleUpBytes, double scaleOutBytes,
+                      double seconds, int gpus, double[] out) {
+        out[COMPUTE] = flops * joulesPerFlop[p.ordinal()];
+        out[DRAM] = dramBytes * dramJoulesPerByte;
+        out[SCALE_UP] = scaleUpBytes * scaleUpJoulesPerByte;
+        out[SCALE_OUT] = scaleOutBytes * scaleOutJoulesPerByte;
+        out[STATIC] = gpus * staticWatts * seconds;
+        double dynamic = out[COMPUTE] + out[DRAM] + out[SCALE_UP] + out[SCALE_OUT];
+        double total = joules(dynamic, seconds, gpus);
+        double scale = dynamic > 0 ? (total - out[STATIC]) / dynamic : 1;
+        for (int i = COMPUTE; i <= SCALE_OUT; i++) {
+            out[i] *= scale;
+        }
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof ChipEnergy e && e.chipId.equals(chipId) && e.tdpWatts == tdpWatts

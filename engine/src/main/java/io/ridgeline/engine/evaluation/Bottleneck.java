@@ -1,18 +1,13 @@
 package io.ridgeline.engine.evaluation;
 
-import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /**
  * What limits a point the most, in either phase: the cause with the largest share of its time, or capacity when it
  * does not fit. The {@code bottleneck} column of the results.
  */
-public enum Bottleneck {
+public enum Bottleneck implements LowerCaseId {
     COMPUTE, MEMORY_BANDWIDTH, MEMORY_CAPACITY, SCALE_UP_NETWORK, SCALE_OUT_NETWORK, PIPELINE_BUBBLE, OVERHEAD;
-
-    /** The id files and result columns write: the lower-case name. */
-    public String id() {
-        return Names.id(this);
-    }
 
     /** The network a communication time was spent on. */
     public static Bottleneck network(boolean scaleOut) {

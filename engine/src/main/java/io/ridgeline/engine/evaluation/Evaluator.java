@@ -11,6 +11,7 @@ import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -36,6 +37,14 @@ public final class Evaluator {
         void accept(ResultRow row);
     }
 
+    /** A change of every system the evaluator builds (once per hardware point): what a sensitivity perturbs. */
+    @FunctionalInterface
+    public interface Variant {
+        Variant NONE = s -> s;
+
+        SystemSpec apply(SystemSpec system);
+    }
+
     private final SweepSpec spec;
     private final Grid grid;
     private final ModelSpec[] models;
@@ -57,16 +66,34 @@ public final class Evaluator {
     private SystemSpec writtenSystem;
     private SweepSpec.Workload writtenWorkload;
     private ModelSpec writtenModel;
+    /** The energy split and sensitivities of emitted rows; null in variant evaluators (they serve an analysis). */
+    private final RowAnalysis analysis;
+    /** The system of the point being evaluated. */
+    private SystemSpec system;
+    /** Per plan of the point last evaluated: tokens/s when it ran (NaN when not), and whether it missed memory. */
+    private double[] planRates = new double[0];
+    private boolean[] planMemoryMisses = new boolean[0];
+    private int lastPlans;
 
     public Evaluator(SweepSpec spec) {
         this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled());
     }
 
     public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog) {
+        this(spec, modelCatalog, hardwareCatalog, null);
+    }
+
+    /**
+     * An evaluator whose every system is {@code variant} of the spec's (a sensitivity's improved hardware); it adds
+     * no analysis columns.
+     */
+    public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog, Variant variant) {
         this.spec = spec;
         this.grid = spec.grid();
         this.models = spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new);
-        this.hardware = new Hardware(spec, hardwareCatalog);
+        this.hardware = new Hardware(spec, hardwareCatalog, variant == null ? Variant.NONE : variant);
+        RowAnalysis.Provider provider = variant == null ? RowAnalysis.provider() : null;
+        this.analysis = provider == null ? null : provider.create(spec, modelCatalog, hardwareCatalog);
         for (Map.Entry<SweepSpec.Phase, PhaseModel> e : PhaseModel.all().entrySet()) {
             phases[e.getKey().ordinal()] = e.getValue().points(spec, models, hardwareCatalog);
         }
@@ -163,6 +190,7 @@ public final class Evaluator {
         p.pointIndex = index;
         resolveWorkload(p);
         SystemSpec system = hardware.system(c);
+        this.system = system;
         PhaseModel.Points phase = phase(p);
         if (system != writtenSystem || p.workload != writtenWorkload || p.model != writtenModel) {
             // the point's cells change with its hardware, workload or model (explicit plans vary fastest)
@@ -177,19 +205,29 @@ public final class Evaluator {
         int plans = phase.plans(p);
         PlanSelection<PlanResult> s = selection;
         s.clear();
+        if (plans > planRates.length) {
+            planRates = new double[Math.max(plans, 2 * planRates.length)];
+            planMemoryMisses = new boolean[planRates.length];
+        }
+        lastPlans = plans;
         for (int i = 0; i < plans; i++) {
             int planIndex = explicit ? c[Grid.PLAN] : i;
+            planRates[i] = Double.NaN;
+            planMemoryMisses[i] = false;
             PlanResult r = phase.evaluate(p, system, i);
             if (r == null) {
                 continue; // an explicit plan that cannot exist here: reported below
             }
             evaluations++;
             if (!r.feasible()) {
-                s.infeasible(planIndex, r, r.infeasibility() == Infeasibility.MEMORY_CAPACITY, r.totalMemoryBytes());
+                boolean memory = r.infeasibility() == Infeasibility.MEMORY_CAPACITY;
+                planMemoryMisses[i] = memory;
+                s.infeasible(planIndex, r, memory, r.totalMemoryBytes());
                 continue;
             }
             phase.fillMetrics(p, i, r, metrics);
             CostColumns.fill(metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd(), tokensBudget);
+            planRates[i] = metrics[Metric.TOKENS_PER_S.ordinal()];
             SweepSpec.Bound broken = broken(metrics);
             if (broken != null) {
                 s.outsideBounds(planIndex, r, broken.describe());
@@ -199,6 +237,51 @@ public final class Evaluator {
             s.eligible(index, planIndex, r, objective, metrics);
         }
         emit(p, phase, sink, tokensBudget);
+    }
+
+    /** Plans of the point last given to {@link #evaluate(long, Sink)} (its search list, or 1). */
+    public int lastPlans() {
+        return lastPlans;
+    }
+
+    /** Tokens/s of plan {@code i} of the point last evaluated, whether or not it met the constraints; NaN when it
+     * could not run or did not fit (valid until the next {@link #evaluate(long, Sink)}). */
+    public double planRate(int i) {
+        return planRates[i];
+    }
+
+    /** Whether plan {@code i} of the point last evaluated missed only memory capacity. */
+    public boolean planMissedMemory(int i) {
+        return planMemoryMisses[i];
+    }
+
+    /**
+     * One plan of grid point {@code index} on this evaluator's hardware, its metrics (phase and TCO columns) into
+     * {@code metricsOut}: what a sensitivity needs. Returns whether the plan is eligible (runs, fits and meets the
+     * constraints); {@code metricsOut} is filled when it runs and fits, NaN otherwise.
+     */
+    public boolean evaluatePlan(long index, int planIndex, double[] metricsOut) {
+        ResultRow p = row;
+        int[] c = p.coords;
+        grid.decode(index, c);
+        resolveWorkload(p);
+        SystemSpec s = hardware.system(c);
+        p.chip = s.chip();
+        writtenSystem = null; // the row's point cells are not this point's: rewrite them on the next evaluate
+        PhaseModel.Points phase = phase(p);
+        Arrays.fill(metricsOut, Double.NaN);
+        int plans = phase.plans(p);
+        if (!explicit && (planIndex < 0 || planIndex >= plans)) {
+            return false;
+        }
+        PlanResult r = phase.evaluate(p, s, explicit ? 0 : planIndex);
+        evaluations++;
+        if (r == null || !r.feasible()) {
+            return false;
+        }
+        phase.fillMetrics(p, explicit ? 0 : planIndex, r, metricsOut);
+        CostColumns.fill(metricsOut, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd(), spec.cost().tokens());
+        return broken(metricsOut) == null;
     }
 
     /** Engine evaluations so far (plans evaluated, over all points). */
@@ -266,6 +349,9 @@ public final class Evaluator {
         p.status = status;
         p.set(ResultRow.Text.STATUS, status.id());
         p.set(ResultRow.Text.DETAIL, detail);
+        if (analysis != null) {
+            evaluations += analysis.analyse(this, p, r, system);
+        }
         sink.accept(p);
     }
 

@@ -43,6 +43,8 @@ public final class FrontierGroups {
                         case KV_CACHE_PRECISION -> String.valueOf(wl.kvCachePrecision());
                         case CUDA_GRAPHS -> wl.inference() ? wl.cudaGraphs() : "none";
                         case SOFTWARE -> wl.software();
+                        case SERVING_MODE -> wl.servingMode();
+                        case DISAGGREGATION -> wl.inference() ? wl.disaggregation() : "";
                         default -> wl.globalBatch();
                     };
                     int at = distinct.indexOf(v);

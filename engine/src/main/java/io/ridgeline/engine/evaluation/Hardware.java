@@ -35,9 +35,12 @@ final class Hardware {
     /** Set by {@link #system}: the cost of the point's hardware. */
     private GpuHourCost hourCost;
     private double fabricCapexUsd;
+    /** What the evaluator's systems are made of: each built system goes through it once (sensitivities). */
+    private final Evaluator.Variant variant;
 
-    Hardware(SweepSpec spec, HardwareCatalog catalog) {
+    Hardware(SweepSpec spec, HardwareCatalog catalog, Evaluator.Variant variant) {
         this.spec = spec;
+        this.variant = variant;
         int n = spec.chips().size();
         this.chips = new Chip[n];
         this.designs = new DerivedDesign[n];
@@ -113,6 +116,8 @@ final class Hardware {
             fabricCapexUsd = Double.NaN;
             hourCost = tco.gpuHour(chip.priceUsd(), chip.tdpWatts());
         }
+        // a variant changes the hardware, not its price: the cost columns stay those of the base system
+        s = variant.apply(s);
         if (slot < systems.length) {
             systems[slot] = s;
             hourCosts[slot] = hourCost;

@@ -1,9 +1,9 @@
 package io.ridgeline.engine.evaluation;
 
-import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /** Why a point cannot run, in either phase. Infeasible is a value (a row with its reason), never an exception. */
-public enum Infeasibility {
+public enum Infeasibility implements LowerCaseId {
     NONE,
     /** What a device must hold (weights, gradients, optimizer state, activations, KV cache) exceeds its memory. */
     MEMORY_CAPACITY,
@@ -11,9 +11,4 @@ public enum Infeasibility {
     PLAN_SHAPE,
     /** The plan needs more or other GPUs than the system has. */
     GPU_COUNT;
-
-    /** The id files and result columns write: the lower-case name. */
-    public String id() {
-        return Names.id(this);
-    }
 }

@@ -1,15 +1,10 @@
 package io.ridgeline.engine.evaluation;
 
-import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /** The status column of a point row: ok, why it cannot run, or which constraint it breaks. */
-public enum PointStatus {
+public enum PointStatus implements LowerCaseId {
     OK, MEMORY_CAPACITY, PLAN_SHAPE, GPU_COUNT, NO_VALID_PLAN, CONSTRAINT;
-
-    /** The id files and result columns write: the lower-case name. */
-    public String id() {
-        return Names.id(this);
-    }
 
     public static PointStatus of(Infeasibility i) {
         return switch (i) {

@@ -21,7 +21,8 @@ public final class ResultRow {
     /** STRING columns. */
     public enum Text {
         STATUS, DETAIL, MODEL, PHASE, CHIP, SCALE_OUT, RECOMPUTE, PRECISION, BOTTLENECK, TOPOLOGY, SOFTWARE,
-        WEIGHT_PRECISION, ACTIVATION_PRECISION, KV_CACHE_PRECISION, LOGIC_NODE, DRAM_TYPE;
+        WEIGHT_PRECISION, ACTIVATION_PRECISION, KV_CACHE_PRECISION, LOGIC_NODE, DRAM_TYPE, INVEST_FIRST,
+        INVEST_FIRST_PER_W, SERVING_MODE, DISAGGREGATION;
 
         public String column() {
             return name().toLowerCase(Locale.ROOT);
@@ -59,13 +60,14 @@ public final class ResultRow {
     /** The value of an empty INT cell. */
     public static final int NO_COUNT = Integer.MIN_VALUE;
     /** Plan cells: every phase writes the ones it has and leaves the others empty. */
-    private static final Text[] PLAN_TEXTS = {Text.RECOMPUTE, Text.PRECISION, Text.BOTTLENECK};
+    private static final Text[] PLAN_TEXTS = {Text.RECOMPUTE, Text.PRECISION, Text.BOTTLENECK, Text.INVEST_FIRST,
+        Text.INVEST_FIRST_PER_W};
     private static final Count[] PLAN_COUNTS = {Count.TP, Count.PP, Count.DP, Count.CP, Count.EP, Count.VPP,
         Count.ZERO, Count.MICRO_BATCH};
     private static final Flag[] PLAN_FLAGS = {Flag.SP, Flag.OVERLAP_GRAD, Flag.FLASH_ATTENTION};
     /** Workload cells that only some phases have: emptied before a phase writes its workload. */
     private static final Text[] WORKLOAD_TEXTS = {Text.SOFTWARE, Text.WEIGHT_PRECISION, Text.ACTIVATION_PRECISION,
-        Text.KV_CACHE_PRECISION};
+        Text.KV_CACHE_PRECISION, Text.SERVING_MODE, Text.DISAGGREGATION};
     private static final Count[] WORKLOAD_COUNTS = {Count.INPUT_TOKENS, Count.OUTPUT_TOKENS, Count.CONCURRENCY};
     private static final Flag[] WORKLOAD_FLAGS = {Flag.CUDA_GRAPHS};
 
@@ -141,6 +143,12 @@ public final class ResultRow {
 
     public ResultRow set(Number column, double value) {
         numbers[column.ordinal()] = value;
+        return this;
+    }
+
+    /** A metric cell (analyses that add columns after the phase: energy split, sensitivities); NaN = null. */
+    public ResultRow set(Metric column, double value) {
+        metrics[column.ordinal()] = value;
         return this;
     }
 

@@ -52,7 +52,7 @@ public record Chip(String id, String name, ChipFamily family, String memoryType,
                 priceUsd, source);
     }
 
-    /** A copy in another calibration family (fits of a family constant: scripts/fit-serving). */
+    /** A copy in another calibration family (what-if: engine.sensitivity perturbs the launch cost). */
     public Chip withFamily(ChipFamily f) {
         return new Chip(id, name, f, memoryType, memoryBytes, memoryBytesPerSecond, peakFlopsPerSecond, smCount,
                 clockHz, l2Bytes, l2BytesPerSecond, smemBytesPerSm, scaleUpLink, scaleUpBytesPerSecond, scaleUpDomain,

@@ -72,11 +72,4 @@ public record ChipFamily(String name, double gemmPeakFraction, double dramFracti
                 overlapExponent, flashFraction, lowPrecision, fusedAttentionFraction, source, fp4GemmFraction,
                 expPerClockPerSm, attentionTileOverheadKeys);
     }
-
-    /** A copy with another FP4 GEMM fraction (fits: scripts/fit-serving). */
-    public ChipFamily withFp4GemmFraction(double f) {
-        return new ChipFamily(name, gemmPeakFraction, dramFraction, l2Fraction, kernelLaunchSeconds,
-                tileOverheadCycles, overlapExponent, flashFraction, gemmLowPrecisionFraction, fusedAttentionFraction,
-                source, f, expPerClockPerSm, attentionTileOverheadKeys);
-    }
 }

@@ -108,11 +108,7 @@ public final class HardwareCatalog {
                 "l2_mb", "l2_bw_tbyte_s", "smem_kib_per_sm", "scale_up_link", "scale_up_gbyte_s", "scale_up_domain",
                 "tdp_w", "price_usd", "source");
         for (CsvTable.Row r : ct.rows()) {
-            String fam = r.string("family");
-            ChipFamily family = families.get(fam);
-            if (family == null) {
-                throw r.error("family", Names.expectedOneOf(fam, families.keySet()), "'" + fam + "'");
-            }
+            ChipFamily family = r.lookup("family", families);
             if (!r.isEmpty("gemm_peak_fraction") || !r.isEmpty("gemm_low_precision_fraction")) {
                 // The chip's own measured GEMM efficiency where it differs from its family's (chips.csv comment).
                 family = family.withGemmFractions(r.numberOr("gemm_peak_fraction", family.gemmPeakFraction()),

@@ -1,9 +1,10 @@
 package io.ridgeline.engine.hardware;
 
+import io.ridgeline.engine.spec.LowerCaseId;
 import io.ridgeline.engine.spec.Names;
 
 /** Numeric formats of tensor-core math and of stored tensors. */
-public enum Precision {
+public enum Precision implements LowerCaseId {
     FP32(4), TF32(4), BF16(2), FP16(2), FP8(1), FP4(0.5);
 
     private final double bytes;
@@ -15,11 +16,6 @@ public enum Precision {
     /** Storage bytes per element. */
     public double bytes() {
         return bytes;
-    }
-
-    /** The id files and result columns write: the lower-case name. */
-    public String id() {
-        return Names.id(this);
     }
 
     /** Parses "bf16", "FP8"…; null when unknown. */

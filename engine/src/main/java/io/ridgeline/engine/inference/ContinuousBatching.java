@@ -145,11 +145,12 @@ final class ContinuousBatching {
 
     /**
      * A decode-only pool of disaggregated serving (DistServe, OSDI'24; Splitwise, ISCA'24): prompts arrive prefilled
-     * with their KV cache, so every step decodes only; each request holds input + output KV tokens.
+     * with their KV cache, so every step decodes only; each request holds input + output KV tokens. {@code cap}
+     * limits the requests in flight (0: none, the KV cache and the runtime's limits decide).
      */
-    void decodeOnly(int inputTokens, int outputTokens, Breakdown acc) {
+    void decodeOnly(int inputTokens, int outputTokens, double cap, Breakdown acc) {
         limits(inputTokens, outputTokens);
-        double c = maxConcurrency;
+        double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
         concurrency = c;
         decodeSequences = c;
         double t = step.seconds(c, inputTokens + 0.5 * outputTokens, 0, inputTokens, 0, c, scratch(acc),

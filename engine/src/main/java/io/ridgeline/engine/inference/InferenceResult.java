@@ -35,6 +35,8 @@ import io.ridgeline.engine.evaluation.PlanResult;
  * @param mode                                how requests arrived (what the fields above mean)
  * @param concurrency                         requests in flight (static: the batch; continuous: where it settles)
  * @param outputTokensPerSecondPerUser        one request's output speed, 1 / tpot
+ * @param flops                               FLOPs of the replica's GPUs over the request (the energy model's)
+ * @param scaleOutBytes                       of {@code networkBytes}, what leaves the scale-up domain (per GPU)
  */
 public record InferenceResult(
         Infeasibility infeasibility, String detail,
@@ -45,7 +47,7 @@ public record InferenceResult(
         double computeSeconds, double memoryBoundSeconds, double communicationSeconds, double overheadSeconds,
         Bottleneck bottleneck, double energyJoules, double averagePowerWatts, int gpusPerReplica, int batch,
         int outputTokens, double dramBytes, double networkBytes, ServingMode mode, double concurrency,
-        double outputTokensPerSecondPerUser) implements PlanResult {
+        double outputTokensPerSecondPerUser, double flops, double scaleOutBytes) implements PlanResult {
 
     /**
      * Why the point is infeasible, as text ("" when feasible). For memory overflow the message is built here, on
@@ -82,6 +84,6 @@ public record InferenceResult(
         double nan = Double.NaN;
         return new InferenceResult(why, detail, nan, nan, nan, nan, nan, nan, nan, 0, 0, nan, nan, nan, nan, nan, nan,
                 nan, nan, nan, Bottleneck.OVERHEAD, nan, nan, gpusPerReplica, batch, outputTokens, nan, nan, mode, nan,
-                nan);
+                nan, nan, nan);
     }
 }

@@ -201,19 +201,24 @@ public final class InferenceStep {
 
     /**
      * The decode pool of disaggregated serving at saturation: fills {@code out} with {requests in flight, step
-     * seconds, output tokens/s of the replica}; NaN when the plan is invalid. See {@link DisaggregatedServing}.
+     * seconds, output tokens/s of the replica, requests the KV cache and limits allow, the step's bottleneck ordinal};
+     * NaN when the plan is invalid.
+     * {@code cap} limits the requests in flight (0: none). See {@link DisaggregatedServing}.
      */
     void decodePool(ModelSpec model, SystemSpec system, InferencePlan plan, int inputTokens, int outputTokens,
-                    double[] out) {
+                    double cap, double[] out) {
         if (!check(model, plan).isEmpty() || plan.gpus() > system.gpuCount()) {
             java.util.Arrays.fill(out, Double.NaN);
             return;
         }
         prepare(model, system, plan);
-        batching.decodeOnly(inputTokens, outputTokens, null);
+        acc.reset();
+        batching.decodeOnly(inputTokens, outputTokens, cap, acc);
         out[0] = batching.concurrency;
         out[1] = batching.stepSeconds;
         out[2] = batching.outputTokensPerSecond;
+        out[3] = batching.maxConcurrency;
+        out[4] = bottleneck(acc).ordinal();
     }
 
     /** KV-cache bytes of one token on one GPU of the plan's replica (prepared by the last call). */
@@ -246,7 +251,8 @@ public final class InferenceStep {
                 serving, servingBatch, maxBatch, memory.weightBytes(), kvBytes, activationBytes, reserveBytes,
                 memory.capacityBytes(), acc.computeSeconds, acc.memorySeconds,
                 acc.scaleUpSeconds + acc.scaleOutSeconds, acc.overheadSeconds, bottleneck, energy, power, gpus,
-                batch, w.outputTokens(), dramBytes, networkBytes, w.mode(), concurrency, 1 / tpot);
+                batch, w.outputTokens(), dramBytes, networkBytes, w.mode(), concurrency, 1 / tpot,
+                ranksPerStage * acc.flops, acc.scaleOutBytes * ranksPerStage / gpus);
     }
 
     private Bottleneck bottleneck(Breakdown b) {

@@ -1,12 +1,13 @@
 package io.ridgeline.engine.inference;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.LowerCaseId;
+import io.ridgeline.engine.spec.Names;
 
 /**
  * How requests reach a replica (docs/INFERENCE.md, "Serving modes"). The mode decides what the latency and throughput
  * fields of an {@link InferenceResult} mean.
  */
-public enum ServingMode {
+public enum ServingMode implements LowerCaseId {
     /** A fixed batch prefilled together, then decoded in lock-step (FasterTransformer / TensorRT-LLM 0.5 sessions). */
     STATIC,
     /**
@@ -21,19 +22,8 @@ public enum ServingMode {
      */
     ONLINE;
 
-    private final String id = name().toLowerCase(Locale.ROOT);
-
-    public String id() {
-        return id;
-    }
-
     /** Parses "static", "saturated", "online" (any case); null when unknown. */
     public static ServingMode parse(String s) {
-        for (ServingMode m : values()) {
-            if (m.id.equalsIgnoreCase(s.trim())) {
-                return m;
-            }
-        }
-        return null;
+        return Names.parse(ServingMode.class, s);
     }
 }

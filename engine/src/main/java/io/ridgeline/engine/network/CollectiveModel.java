@@ -70,33 +70,38 @@ public final class CollectiveModel {
 
     /** All-reduce of {@code bytes} per rank. */
     public double allReduce(double bytes, Group g) {
-        startCall();
-        if (g.size() == 1 || bytes <= 0) {
-            return 0;
-        }
-        if (!g.crossesDomains()) {
-            return intraAllReduce(bytes, g.size());
-        }
-        int k = g.perDomain();
-        double inter = interAllReduce(bytes / k, g.domains(), g.interDomainStride());
-        if (k == 1) {
-            return inter;
-        }
-        return intraHalf(bytes, k) + intraHalf(bytes, k) + inter; // reduce-scatter, all-gather
+        return hierarchical(bytes, g, true);
     }
 
     /** Reduce-scatter of a {@code bytes} buffer (each rank keeps bytes / size). */
     public double reduceScatter(double bytes, Group g) {
+        return hierarchical(bytes, g, false);
+    }
+
+    /**
+     * The hierarchical schedule (class comment) of an all-reduce ({@code allReduce}) or a reduce-scatter: inside one
+     * domain the whole group's collective; across domains the same collective of 1/k of the data between domains on
+     * all k NICs, after an intra-domain reduce-scatter (and, for an all-reduce, before an intra-domain all-gather).
+     */
+    private double hierarchical(double bytes, Group g, boolean allReduce) {
         startCall();
         if (g.size() == 1 || bytes <= 0) {
             return 0;
         }
         if (!g.crossesDomains()) {
-            return intraHalf(bytes, g.size());
+            return allReduce ? intraAllReduce(bytes, g.size()) : intraHalf(bytes, g.size());
         }
         int k = g.perDomain();
-        double inter = interHalf(bytes / k, g.domains(), g.interDomainStride());
-        return k == 1 ? inter : intraHalf(bytes, k) + inter;
+        double inter = allReduce ? interAllReduce(bytes / k, g.domains(), g.interDomainStride())
+                : interHalf(bytes / k, g.domains(), g.interDomainStride());
+        if (k == 1) {
+            return inter;
+        }
+        double intra = intraHalf(bytes, k); // reduce-scatter
+        if (allReduce) {
+            intra += intraHalf(bytes, k); // all-gather
+        }
+        return intra + inter;
     }
 
     /** All-gather producing a {@code bytes} buffer on each rank. Same wire traffic as reduce-scatter. */
@@ -122,11 +127,35 @@ public final class CollectiveModel {
         double local = wire - remote;
         meter(local, remote);
         double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
-        double remoteSeconds = fabric == null
+        return Math.max(local / (eff * upBytesPerSecond), remoteSeconds(remote, g));
+    }
+
+    /**
+     * Hierarchical all-to-all across scale-up domains (DeepSeek-V3 sec. 3.2.2, DeepEP and HybridEP internode
+     * kernels): a rank sends {@code remoteBytes} over the scale-out network, each item once per destination domain
+     * to the rank of the same local index there, which forwards it over the scale-up links to the ranks that need
+     * it; the scale-up links carry the whole exchange ({@code bytes} spread over the group) on one side or the other.
+     */
+    public double hierarchicalAllToAll(double bytes, double remoteBytes, Group g) {
+        if (!g.crossesDomains()) {
+            return allToAll(bytes, g);
+        }
+        startCall();
+        if (bytes <= 0) {
+            return 0;
+        }
+        double wire = bytes * (g.size() - 1) / g.size();
+        meter(wire, remoteBytes);
+        double eff = Math.min(efficiency(bytes), RING_EFFICIENCY_CAP);
+        return Math.max(wire / (eff * upBytesPerSecond), remoteSeconds(remoteBytes, g));
+    }
+
+    /** Seconds for each rank to send {@code remote} bytes spread over the group's other domains. */
+    private double remoteSeconds(double remote, Group g) {
+        return fabric == null
                 ? remote / outBytesPerSecond + (g.domains() - 1) * out.stepLatencySeconds()
                 : fabric.allToAllSeconds(remote * g.domains() / (g.domains() - 1.0), g.domains(),
                 g.interDomainStride());
-        return Math.max(local / (eff * upBytesPerSecond), remoteSeconds);
     }
 
     /** One point-to-point transfer (pipeline activations); {@code crossDomain} picks the link. */

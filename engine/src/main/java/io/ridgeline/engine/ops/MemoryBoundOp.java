@@ -38,12 +38,4 @@ public final class MemoryBoundOp {
     public double meteredDramBytes() {
         return meteredDramBytes;
     }
-
-    public double dramBytesPerSecond() {
-        return dramBytesPerSecond;
-    }
-
-    public double launchSeconds() {
-        return launchSeconds;
-    }
 }

@@ -1,9 +1,10 @@
 package io.ridgeline.engine.parallelism;
 
+import io.ridgeline.engine.spec.LowerCaseId;
 import io.ridgeline.engine.spec.Names;
 
 /** Activation recomputation (Korthikanti et al. 2022). */
-public enum Recompute {
+public enum Recompute implements LowerCaseId {
     /** Keep every activation. */
     NONE,
     /** Recompute only attention's s^2 part (softmax, dropout, score x V). */
@@ -16,11 +17,6 @@ public enum Recompute {
      * recompute_method=block). Resolved per evaluation from the memory model.
      */
     AUTO;
-
-    /** The id files and result columns write: the lower-case name. */
-    public String id() {
-        return Names.id(this);
-    }
 
     public static Recompute parse(String s) {
         return Names.parse(Recompute.class, s);

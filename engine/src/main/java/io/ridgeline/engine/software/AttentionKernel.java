@@ -1,9 +1,9 @@
 package io.ridgeline.engine.software;
 
-import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /** How a stack computes the attention core (the s x s part). */
-public enum AttentionKernel {
+public enum AttentionKernel implements LowerCaseId {
     /** Batched QK^T and score x V GEMMs around a softmax that writes and reads the s x s scores (Megatron 2021-22). */
     UNFUSED,
     /** FlashAttention-2 (Dao 2023): tiled, no s x s tensor in memory, backward recomputes the scores. */
@@ -17,11 +17,6 @@ public enum AttentionKernel {
      * an additive bias for ALiBi), as MPT/llm-foundry used it in 2023: fused, but slower than FlashAttention-2.
      */
     TRITON;
-
-    /** The id files and result columns write: the lower-case name. */
-    public String id() {
-        return Names.id(this);
-    }
 
     /** True for every kernel that keeps no s x s tensor (all but {@link #UNFUSED}). */
     public boolean fused() {

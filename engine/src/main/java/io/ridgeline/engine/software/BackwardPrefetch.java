@@ -1,9 +1,9 @@
 package io.ridgeline.engine.software;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /** When ZeRO-3/FSDP gathers the next unit's parameters during backward (PyTorch FSDP BackwardPrefetch). */
-public enum BackwardPrefetch {
+public enum BackwardPrefetch implements LowerCaseId {
     /**
      * Before the current unit's gradient computation: the next gather overlaps this unit's compute (FSDP
      * BACKWARD_PRE, Megatron FSDP double buffering, DeepSpeed ZeRO-3 prefetch).
@@ -14,10 +14,4 @@ public enum BackwardPrefetch {
      * next unit's compute waits for it; the reduce-scatter overlaps the next unit's compute (FSDP BACKWARD_POST).
      */
     POST;
-
-    private final String id = name().toLowerCase(Locale.ROOT);
-
-    public String id() {
-        return id;
-    }
 }

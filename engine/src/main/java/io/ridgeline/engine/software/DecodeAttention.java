@@ -1,13 +1,13 @@
 package io.ridgeline.engine.software;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /**
  * The generation-phase (decode) attention kernel of a serving runtime, and what it reads. A decode step reads each
  * sequence's cached K and V; with grouped-query attention several query heads share one KV head, and whether the
  * kernel reads that KV head once per group or once per query head decides the step's KV traffic.
  */
-public enum DecodeAttention {
+public enum DecodeAttention implements LowerCaseId {
     /**
      * Masked multi-head attention (FasterTransformer / TensorRT-LLM {@code decoderMaskedMultiheadAttention}): one
      * thread block per (sequence, query head) streams its KV head, so a KV head is read once per query head of its
@@ -26,12 +26,6 @@ public enum DecodeAttention {
      * per KV head: decoderXQAImplJIT kernelUtils supportConfigHMMA/QGMMA), FlashAttention / FlashInfer decode.
      */
     GROUPED;
-
-    private final String id = name().toLowerCase(Locale.ROOT);
-
-    public String id() {
-        return id;
-    }
 
     /**
      * How many times a decode step reads each cached KV head: 1 when the kernel shares it across its group, else the

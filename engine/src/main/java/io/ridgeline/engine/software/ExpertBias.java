@@ -1,9 +1,9 @@
 package io.ridgeline.engine.software;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /** How a stack adds the biases of routed experts (GPT-OSS) around its grouped expert GEMMs. */
-public enum ExpertBias {
+public enum ExpertBias implements LowerCaseId {
     /** Both biases in the grouped GEMM epilogues (and their gradients in the weight-gradient GEMMs): no extra pass. */
     FUSED,
     /**
@@ -17,10 +17,4 @@ public enum ExpertBias {
      * GroupedExperts._apply_bias).
      */
     EAGER;
-
-    private final String id = name().toLowerCase(Locale.ROOT);
-
-    public String id() {
-        return id;
-    }
 }

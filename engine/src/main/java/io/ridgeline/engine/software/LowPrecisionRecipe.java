@@ -1,13 +1,13 @@
 package io.ridgeline.engine.software;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /**
  * How a stack scales tensors for FP8/FP4 GEMMs (Transformer Engine recipes; Micikevicius et al. 2022, OCP MX
  * specification 2023). The recipe decides the cast traffic before each low-precision GEMM and the quantized copies of
  * every weight a step keeps.
  */
-public enum LowPrecisionRecipe {
+public enum LowPrecisionRecipe implements LowerCaseId {
     /**
      * Per-tensor scale from an amax history of past steps: a fused cast-transpose reads 16 bits and writes the 8-bit
      * tensor and its transpose (Hopper FP8 GEMMs take only the TN layout, so backward needs the transpose).
@@ -22,19 +22,13 @@ public enum LowPrecisionRecipe {
     /** NVFP4: 4-bit values, one FP8 scale per 16 elements, row- and column-wise copies. */
     NVFP4(0, 2, 0.5 + 1.0 / 16);
 
-    private final String id = name().toLowerCase(Locale.ROOT);
     private final int extraReadPasses;
-    private final int copies;
-    private final double bytesPerElementPerCopy;
+    /** Bytes per element of the quantized copies one tensor keeps: copies x (value + scale) bytes per copy. */
+    private final double quantizedBytesPerElement;
 
     LowPrecisionRecipe(int extraReadPasses, int copies, double bytesPerElementPerCopy) {
         this.extraReadPasses = extraReadPasses;
-        this.copies = copies;
-        this.bytesPerElementPerCopy = bytesPerElementPerCopy;
-    }
-
-    public String id() {
-        return id;
+        this.quantizedBytesPerElement = copies * bytesPerElementPerCopy;
     }
 
     /**
@@ -42,11 +36,11 @@ public enum LowPrecisionRecipe {
      * the GEMMs need (values and scales).
      */
     public double castBytesPerElement() {
-        return 2.0 * (1 + extraReadPasses) + copies * bytesPerElementPerCopy;
+        return 2.0 * (1 + extraReadPasses) + quantizedBytesPerElement;
     }
 
     /** Bytes per element of the quantized copies one tensor keeps (values and scales, all layouts). */
     public double quantizedBytesPerElement() {
-        return copies * bytesPerElementPerCopy;
+        return quantizedBytesPerElement;
     }
 }

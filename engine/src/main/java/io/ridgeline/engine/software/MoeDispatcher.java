@@ -1,9 +1,9 @@
 package io.ridgeline.engine.software;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /** How a stack moves MoE tokens to their experts' ranks and back (Megatron-core token dispatchers). */
-public enum MoeDispatcher {
+public enum MoeDispatcher implements LowerCaseId {
     /**
      * Permute, then NCCL all-to-all with split sizes the host must know: the token counts per expert are copied to the
      * CPU once per MoE layer and pass, so the host cannot run ahead of the GPU across that point (Megatron-core
@@ -15,10 +15,4 @@ public enum MoeDispatcher {
      * synchronisation, permutation fused into the communication kernels.
      */
     FLEX;
-
-    private final String id = name().toLowerCase(Locale.ROOT);
-
-    public String id() {
-        return id;
-    }
 }

@@ -1,9 +1,9 @@
 package io.ridgeline.engine.software;
 
-import java.util.Locale;
+import io.ridgeline.engine.spec.LowerCaseId;
 
 /** What a stack does about activation recomputation when the user does not say. */
-public enum RecomputePolicy {
+public enum RecomputePolicy implements LowerCaseId {
     /** Recompute nothing (the framework's default flag is off). */
     NONE,
     /**
@@ -11,10 +11,4 @@ public enum RecomputePolicy {
      * whole layers only as far as memory requires (Megatron recompute_method=block with recompute_num_layers).
      */
     AUTO;
-
-    private final String id = name().toLowerCase(Locale.ROOT);
-
-    public String id() {
-        return id;
-    }
 }

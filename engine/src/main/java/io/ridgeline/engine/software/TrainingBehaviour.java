@@ -56,6 +56,9 @@ import java.util.List;
  *                           stack runs attention in FP8: the fused FP8 MoE path)
  * @param fusedMoeDbiasFactor time of the fused MoE path's grouped dGLU GEMM when it also reduces the experts' bias
  *                           gradient, over its time without that regression (1: none; cudnn-frontend issue 256)
+ * @param opLevelSelectiveRecompute selective recomputation is an op-level save policy (torchtitan 'op' SAC): backward
+ *                           re-runs every op whose output the policy does not save, i.e. the elementwise ops, every
+ *                           second 16-bit matmul and every FP8/FP4 linear; the attention core is saved
  */
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
@@ -67,7 +70,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                                 double fragmentationFraction, boolean expertTensorParallel,
                                 MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel,
                                 boolean moeFp8FastPath, boolean yarnRopeFusion, ExpertBias moeExpertBias,
-                                boolean fp8WindowBackwardSkips, double fusedMoeDbiasFactor) {
+                                boolean fp8WindowBackwardSkips, double fusedMoeDbiasFactor,
+                                boolean opLevelSelectiveRecompute) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
@@ -76,7 +80,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
             "regather_on_recompute", "flat_dp_collectives", "tp_comm_overlap", "low_precision_recipe", "cuda_graphs",
             "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
             "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path", "yarn_rope_fusion",
-            "moe_expert_bias", "fp8_window_backward_skips", "fused_moe_dbias_factor");
+            "moe_expert_bias", "fp8_window_backward_skips", "fused_moe_dbias_factor",
+            "op_level_selective_recompute");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -107,7 +112,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("expert_tensor_parallel"), f.choice("moe_dispatcher", MoeDispatcher.class),
                 f.bool("fused_cross_entropy"), f.bool("sequence_parallel"), f.bool("moe_fp8_fast_path"),
                 f.bool("yarn_rope_fusion"), f.choice("moe_expert_bias", ExpertBias.class),
-                f.bool("fp8_window_backward_skips"), f.number("fused_moe_dbias_factor", 1, 100));
+                f.bool("fp8_window_backward_skips"), f.number("fused_moe_dbias_factor", 1, 100),
+                f.bool("op_level_selective_recompute"));
     }
 
     /** True when the attention kernel keeps no s x s tensor. */
@@ -123,6 +129,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, selectiveRecompute, reserveBytes,
                 fragmentationFraction,
                 expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath,
-                yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips, fusedMoeDbiasFactor);
+                yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips, fusedMoeDbiasFactor,
+                opLevelSelectiveRecompute);
     }
 }

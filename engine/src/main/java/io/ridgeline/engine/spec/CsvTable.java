@@ -10,9 +10,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A small RFC 4180 CSV reader for catalogues and case files, with typed accessors whose errors name the file, the line
@@ -55,6 +58,20 @@ public final class CsvTable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read bundled resource " + resource, e);
         }
+    }
+
+    /**
+     * A bundled catalogue keyed by its {@code id} column, in file order and unmodifiable: the columns required, then
+     * every row through {@code read} (which may refer to catalogues read before it).
+     */
+    public static <T> Map<String, T> byId(String resource, Function<Row, T> read, String... columns) {
+        CsvTable t = readResource(resource);
+        t.requireColumns(columns);
+        Map<String, T> byId = new LinkedHashMap<>();
+        for (Row r : t.rows()) {
+            byId.put(r.string("id"), read.apply(r));
+        }
+        return Collections.unmodifiableMap(byId);
     }
 
     static CsvTable parse(String source, Reader reader) throws IOException {
@@ -250,6 +267,16 @@ public final class CsvTable {
 
         public long integerOr(String column, long fallback) {
             return isEmpty(column) ? fallback : integer(column);
+        }
+
+        /** The entry of {@code known} this cell names, or an error listing the known names and the closest. */
+        public <T> T lookup(String column, Map<String, T> known) {
+            String name = string(column);
+            T v = known.get(name);
+            if (v == null) {
+                throw error(column, Names.expectedOneOf(name, known.keySet()), "'" + name + "'");
+            }
+            return v;
         }
 
         public InvalidInputException error(String column, String expected, String found) {

@@ -121,6 +121,13 @@ final class GoalsReader {
         return p == null ? SweepSpec.PointsPolicy.FEASIBLE : p;
     }
 
+    /** {@code output.sensitivity}: whether rows gain the sensitivity columns (default false). */
+    boolean sensitivity(SpecNode node) {
+        MapNode output = node == null ? null : r.map(node, "output");
+        Boolean on = r.bool(r.value(output, "output", "sensitivity"), "output.sensitivity");
+        return on != null && on;
+    }
+
     /** The {@code cost:} section: TcoParameters overrides (each range-checked) and the run's token budget. */
     CostSpec cost(SpecNode node) {
         MapNode m = node == null ? null : r.map(node, "cost");

@@ -10,7 +10,9 @@ public enum GroupColumn {
     // inference phase settings (null on training rows)
     INPUT_TOKENS, OUTPUT_TOKENS, CONCURRENCY, WEIGHT_PRECISION, KV_CACHE_PRECISION, CUDA_GRAPHS,
     // the phase's software stack (schema 3)
-    SOFTWARE;
+    SOFTWARE,
+    // how requests arrive and the prefill:decode split (issue 10; null on training rows)
+    SERVING_MODE, DISAGGREGATION;
 
     /** The grid axis the column's values come from: the phase settings all share the workload axis. */
     public int axis() {

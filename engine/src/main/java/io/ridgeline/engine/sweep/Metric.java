@@ -23,19 +23,51 @@ public enum Metric {
     KV_CACHE_BYTES,
     // TCO (schema 2, cost package): every phase
     USD_PER_GPU_HOUR, USD_PER_MILLION_TOKENS, RUN_COST_USD, WALL_ENERGY_PER_TOKEN_J, CLUSTER_CAPEX_USD,
-    FABRIC_CAPEX_USD;
+    FABRIC_CAPEX_USD,
+    // energy by component (schema 3 additions): every phase; they add up to energy_per_token_j
+    ENERGY_COMPUTE_PER_TOKEN_J, ENERGY_DRAM_PER_TOKEN_J, ENERGY_SCALE_UP_PER_TOKEN_J, ENERGY_SCALE_OUT_PER_TOKEN_J,
+    ENERGY_STATIC_PER_TOKEN_J, POWER_OF_TDP_FRACTION,
+    // sensitivity (output.sensitivity, engine.sensitivity): +10% of one resource; null unless the option is on
+    SENS_FLOPS_FRACTION, SENS_FLOPS_SEARCH_FRACTION, SENS_FLOPS_TPOT_FRACTION,
+    SENS_FLOPS_FRACTION_PER_KUSD, SENS_FLOPS_FRACTION_PER_KW,
+    SENS_HBM_BW_FRACTION, SENS_HBM_BW_SEARCH_FRACTION, SENS_HBM_BW_TPOT_FRACTION,
+    SENS_HBM_BW_FRACTION_PER_KUSD, SENS_HBM_BW_FRACTION_PER_KW,
+    SENS_HBM_CAPACITY_FRACTION, SENS_HBM_CAPACITY_SEARCH_FRACTION, SENS_HBM_CAPACITY_TPOT_FRACTION,
+    SENS_HBM_CAPACITY_FRACTION_PER_KUSD, SENS_HBM_CAPACITY_FRACTION_PER_KW,
+    SENS_SCALE_UP_BW_FRACTION, SENS_SCALE_UP_BW_SEARCH_FRACTION, SENS_SCALE_UP_BW_TPOT_FRACTION,
+    SENS_SCALE_UP_BW_FRACTION_PER_KUSD, SENS_SCALE_UP_BW_FRACTION_PER_KW,
+    SENS_SCALE_OUT_BW_FRACTION, SENS_SCALE_OUT_BW_SEARCH_FRACTION, SENS_SCALE_OUT_BW_TPOT_FRACTION,
+    SENS_SCALE_OUT_BW_FRACTION_PER_KUSD, SENS_SCALE_OUT_BW_FRACTION_PER_KW,
+    SENS_LATENCY_FRACTION, SENS_LATENCY_SEARCH_FRACTION, SENS_LATENCY_TPOT_FRACTION,
+    SENS_LATENCY_FRACTION_PER_KUSD, SENS_LATENCY_FRACTION_PER_KW,
+    SENS_LAUNCH_FRACTION, SENS_LAUNCH_SEARCH_FRACTION, SENS_LAUNCH_TPOT_FRACTION,
+    SENS_LAUNCH_FRACTION_PER_KUSD, SENS_LAUNCH_FRACTION_PER_KW,
+    // serving (issue 10, appended after software): null on training rows; the last three on aggregated rows
+    OUTPUT_TOKENS_PER_S_PER_USER, IN_FLIGHT_REQUESTS, REQUESTS_PER_S, KV_TRANSFER_S, PREFILL_GPUS, DECODE_GPUS;
 
     private static final List<String> COLUMNS = Arrays.stream(values()).map(Metric::column).toList();
+    /** Ordinals of the columns only inference rows fill. */
+    private static final int[] INFERENCE_ONLY = Arrays.stream(values())
+            .filter(m -> !m.filledBy(SweepSpec.Phase.TRAINING)).mapToInt(Metric::ordinal).toArray();
 
     /** Whether rows of this phase fill the column (training-only and inference-only columns are null otherwise). */
     public boolean filledBy(SweepSpec.Phase phase) {
-        boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal();
+        boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal()
+                || ordinal() >= OUTPUT_TOKENS_PER_S_PER_USER.ordinal();
         boolean trainingOnly = switch (this) {
             case STEP_TIME_S, MFU_FRACTION, HFU_FRACTION, CP_COMM_S, EP_COMM_S, PP_COMM_S, DP_COMM_S, BUBBLE_S,
                  OPTIMIZER_S, GRADIENT_BYTES, OPTIMIZER_BYTES, ENERGY_PER_STEP_J -> true;
             default -> false;
         };
+        if (sensitivity()) {
+            return false; // null unless output.sensitivity is on: not an objective or a bound
+        }
         return phase == SweepSpec.Phase.INFERENCE ? !trainingOnly : !inferenceOnly;
+    }
+
+    /** A sensitivity column (sens_*): filled only when the sweep's output.sensitivity is on. */
+    public boolean sensitivity() {
+        return ordinal() >= SENS_FLOPS_FRACTION.ordinal() && ordinal() <= SENS_LAUNCH_FRACTION_PER_KW.ordinal();
     }
 
     /** The snake_case column name with its unit suffix. */
@@ -55,6 +87,13 @@ public enum Metric {
             }
         }
         return null;
+    }
+
+    /** Empties (NaN) the inference-only columns: a training plan's metrics must not keep an earlier row's values. */
+    public static void clearInferenceOnly(double[] out) {
+        for (int i : INFERENCE_ONLY) {
+            out[i] = Double.NaN;
+        }
     }
 
     /** Fills the metrics of a point that has no evaluated plan: everything NaN except what the hardware fixes. */

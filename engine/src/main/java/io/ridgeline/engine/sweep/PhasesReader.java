@@ -16,12 +16,15 @@ import java.util.List;
 
 /**
  * The {@code phases} section: each entry adds the product of its lists to the workload axis. A training entry is
- * seq_len x global_batch x software; an inference entry batch x input_tokens x output_tokens x concurrency x the three
- * storage formats x software x cuda_graphs (a serving stack sets cuda_graphs itself). Sequences must fit every
+ * seq_len x global_batch x software; an inference entry its serving loads (mode x batch x concurrency or
+ * requests_per_s x disaggregation, {@link ServingLoads}) x input_tokens x output_tokens x the three storage formats x
+ * software x cuda_graphs (a serving stack sets cuda_graphs itself; {@code software: none} runs without one). Sequences must fit every
  * model's context (max_seq_len); a training phase names stacks that train, an inference phase stacks that serve.
  */
 final class PhasesReader {
     private final SweepReader r;
+    /** The software value of an inference phase without a runtime profile (the engine's own constants). */
+    static final String NONE = "none";
     private final StackCatalog stacks = StackCatalog.bundled();
 
     PhasesReader(SweepReader r) {
@@ -45,7 +48,7 @@ final class PhasesReader {
             SweepSpec.Phase phase = phase(m, path);
             if (phase == SweepSpec.Phase.INFERENCE) {
                 phaseKeys(m, path, inferenceKeys, trainingKeys, "an inference phase",
-                        "batch, input_tokens and output_tokens");
+                        "mode, batch or concurrency, input_tokens and output_tokens");
                 inference(m, path, models, out);
             } else if (phase == SweepSpec.Phase.TRAINING) {
                 phaseKeys(m, path, trainingKeys, inferenceKeys, "a training phase", "seq_len and global_batch");
@@ -131,17 +134,17 @@ final class PhasesReader {
         }
     }
 
-    /** Concurrency defaults to the batch (a static batch); the full context must fit every model. */
+    /**
+     * An inference entry: the serving settings ({@link ServingLoads}: mode x batch x load x prefill:decode split),
+     * then lengths, storage formats, stacks and CUDA graphs. The full context must fit every model.
+     */
     private void inference(MapNode m, String path, List<ModelSpec> models, List<Workload> out) {
         int before = r.errors().size();
-        List<Integer> batches = r.list(r.required(m, path, "batch", "a list of static batch sizes (requests)"),
-                path + ".batch", (n, p) -> r.integer(n, p, 1, 1_000_000, "an integer in [1, 1000000]"));
+        List<ServingLoads.Load> loads = new ServingLoads(r, m, path).read();
         List<Integer> inputs = r.list(r.required(m, path, "input_tokens", "a list of prompt lengths in tokens"),
                 path + ".input_tokens", (n, p) -> r.integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]"));
         List<Integer> outputs = r.list(r.required(m, path, "output_tokens", "a list of generated lengths in tokens"),
                 path + ".output_tokens", (n, p) -> r.integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]"));
-        List<Integer> concurrency = m.get("concurrency") == null ? null : r.list(m.get("concurrency"),
-                path + ".concurrency", (n, p) -> r.integer(n, p, 1, 100_000_000, "an integer in [1, 100000000]"));
         List<Precision> weights = formats(m, path, "weight_precision");
         List<Precision> activations = formats(m, path, "activation_precision");
         List<Precision> kv = formats(m, path, "kv_cache_precision");
@@ -149,8 +152,10 @@ final class PhasesReader {
         List<String> software = software(m, path, SweepSpec.Phase.INFERENCE);
         if (!software.contains("") && m.get("cuda_graphs") != null) {
             // A serving stack decides whether decode runs as CUDA graphs: a second answer beside it would be ignored.
-            r.error(m.get("cuda_graphs"), path + ".cuda_graphs", "no cuda_graphs beside software (each stack's "
-                    + "profile says whether decode runs as CUDA graphs)", m.get("cuda_graphs").describe());
+            r.error(m.get("cuda_graphs"), path + ".cuda_graphs", "no cuda_graphs beside a serving stack (each "
+                    + "stack's profile says whether decode runs as CUDA graphs; software: none takes cuda_graphs"
+                    + (m.get("software") == null ? ", and the default stack is " + SweepSpec.defaultSoftware(
+                    SweepSpec.Phase.INFERENCE) : "") + ")", m.get("cuda_graphs").describe());
         }
         if (r.errors().size() > before) {
             return;
@@ -167,17 +172,26 @@ final class PhasesReader {
                 }
             }
         }
-        for (int b : batches) {
+        // Batch outermost, then lengths, then the load: the order static sweeps had before serving modes.
+        int first = 0;
+        while (first < loads.size()) {
+            int last = first;
+            while (last < loads.size() && loads.get(last).sameGroup(loads.get(first))) {
+                last++;
+            }
             for (int in : inputs) {
                 for (int o : outputs) {
-                    for (int c : concurrency == null ? List.of(b) : concurrency) {
+                    for (ServingLoads.Load load : loads.subList(first, last)) {
                         for (Precision w : weights) {
                             for (Precision a : activations) {
                                 for (Precision k : kv) {
                                     for (String sw : software) {
                                         for (boolean g : sw.isEmpty() ? graphs
                                                 : List.of(stacks.profile(sw).serving().cudaGraphs())) {
-                                            out.add(Workload.inference(b, in, o, c, w, a, k, g, sw));
+                                            out.add(Workload.inference(load.batch(), in, o, load.concurrency(), w,
+                                                    a, k, g, sw).serving(load.mode(), load.batch(),
+                                                    load.concurrency(), load.requestsPerSecond(), load.prefill(),
+                                                    load.decode()));
                                         }
                                     }
                                 }
@@ -186,6 +200,7 @@ final class PhasesReader {
                     }
                 }
             }
+            first = last;
         }
     }
 
@@ -207,7 +222,13 @@ final class PhasesReader {
                 fitting.add(p.id());
             }
         }
+        if (phase == SweepSpec.Phase.INFERENCE) {
+            names.add(NONE);
+        }
         return r.list(n, path + ".software", (x, p) -> {
+            if (phase == SweepSpec.Phase.INFERENCE && x instanceof SpecNode.Scalar sc && NONE.equals(sc.text())) {
+                return "";
+            }
             String id = r.catalogueName(x, p, names);
             if (id == null) {
                 return null;

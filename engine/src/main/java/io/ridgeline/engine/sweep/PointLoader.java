@@ -4,6 +4,7 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.SpecNode;
+import io.ridgeline.engine.spec.Utf8Text;
 import io.ridgeline.engine.spec.SpecNode.ListNode;
 import io.ridgeline.engine.spec.SpecNode.MapNode;
 import io.ridgeline.engine.spec.SpecNode.Scalar;
@@ -97,7 +98,7 @@ public final class PointLoader {
     }
 
     private static MapNode fileRoot(Path file) {
-        String text = new String(SweepLoader.bytes(file, "point file"), StandardCharsets.UTF_8);
+        String text = new String(Utf8Text.readBytes(file, "point file"), StandardCharsets.UTF_8);
         SpecNode root = SpecTreeReader.parse(file.toString(), text);
         if (root instanceof MapNode m) {
             return m;

@@ -1,8 +1,6 @@
 package io.ridgeline.engine.sweep;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
-import io.ridgeline.engine.spec.InputError;
-import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.SpecNode;
 import io.ridgeline.engine.spec.SpecNode.MapNode;
 import io.ridgeline.engine.spec.SpecTreeReader;
@@ -14,10 +12,7 @@ import io.ridgeline.engine.sweep.SweepSpec.Workload;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -47,21 +42,8 @@ public final class SweepLoader {
     }
 
     public SweepSpec read(Path file) {
-        byte[] bytes = bytes(file, "sweep file");
+        byte[] bytes = Utf8Text.readBytes(file, "sweep file");
         return parse(file.toString(), Utf8Text.decode(file.toString(), bytes), sha256(bytes));
-    }
-
-    /** A spec file's bytes, or an input error naming it ("an existing sweep file, found no such file"). */
-    static byte[] bytes(Path file, String what) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "an existing " + what,
-                    "no such file"));
-        } catch (IOException e) {
-            throw new InvalidInputException(InputError.of(file.toString(), "(file)", "a readable " + what,
-                    e.toString()));
-        }
     }
 
     public SweepSpec parse(String source, String text) {
@@ -121,6 +103,7 @@ public final class SweepLoader {
         List<Objective> objectives = goals.objectives(root.get("objectives"));
         List<GroupColumn> groupBy = goals.groupBy(root.get("frontier"));
         SweepSpec.PointsPolicy points = goals.points(root.get("output"));
+        boolean sensitivity = goals.sensitivity(root.get("output"));
         if (r.errors().isEmpty()) {
             networkReader.checkTopologies(root, net, hw);
         }
@@ -130,7 +113,7 @@ public final class SweepLoader {
         SweepSpec spec = new SweepSpec(r.source(), name, description == null ? "" : description, sha, models,
                 workloads, hw.chips(), net.scaleOuts(), net.gbps(), net.domains(), net.gpus(), par,
                 new SweepSpec.Constraints(bounds), objectives, groupBy, points, hw.designs(), hw.unbuildable(),
-                net.topologies(), cost);
+                net.topologies(), cost, sensitivity);
         try {
             spec.grid();
         } catch (ArithmeticException e) {

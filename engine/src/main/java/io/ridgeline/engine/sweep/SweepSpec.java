@@ -1,6 +1,6 @@
 package io.ridgeline.engine.sweep;
 
-import io.ridgeline.engine.spec.Names;
+import io.ridgeline.engine.spec.LowerCaseId;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.pareto.Goal;
@@ -28,62 +28,93 @@ import java.util.StringJoiner;
  * @param unbuildable   derived combinations that cannot exist, each with the builder's reason (not in the grid)
  * @param topologies    scale-out fabrics ({@link TopologyAxis#NONE} = flat full bisection), built per GPU count
  * @param cost          TCO parameters and the token budget of one run
+ * @param sensitivity   output.sensitivity: rows gain the sens_* columns (engine.sensitivity, ~8-15 evaluations more)
  */
 public record SweepSpec(String source, String name, String description, String specSha256, List<String> models,
                         List<Workload> workloads, List<String> chips, List<String> scaleOuts,
                         List<Double> scaleOutGbitPerSecond, List<Integer> scaleUpDomains, List<Integer> gpuCounts,
                         Parallelism parallelism, Constraints constraints, List<Objective> objectives,
                         List<GroupColumn> groupBy, PointsPolicy points, List<DerivedDesign> derived,
-                        List<String> unbuildable, List<TopologyAxis> topologies, CostSpec cost)
+                        List<String> unbuildable, List<TopologyAxis> topologies, CostSpec cost,
+                        boolean sensitivity)
         implements Serializable {
     private static final long serialVersionUID = 2L;
     public static final String DEFAULT = "default";
 
     /** Workload phases: training steps (TrainingStep) or serving requests (InferenceStep). */
-    public enum Phase {
+    public enum Phase implements LowerCaseId {
         TRAINING, INFERENCE;
-
-        /** The id files and result columns write: the lower-case name. */
-        public String id() {
-            return Names.id(this);
-        }
     }
 
     /**
-     * One phase setting. Training: one sequence length and one global batch (sequences per step). Inference: a static
-     * batch of requests of {@code inputTokens} prompt and {@code outputTokens} generated tokens, the concurrency of the
-     * serving-throughput figure, and the storage formats; {@code seqLen} is then the full context (input + output)
-     * and {@code globalBatch} the static batch, so the default frontier groups work for both phases.
+     * One phase setting. Training: one sequence length and one global batch (sequences per step). Inference: requests
+     * of {@code inputTokens} prompt and {@code outputTokens} generated tokens, how they arrive ({@code servingMode}),
+     * the storage formats and the deployment (aggregated, or disaggregated prefill:decode replicas); {@code seqLen} is
+     * then the full context (input + output) and {@code globalBatch} the static batch (0 in the continuous modes), so
+     * the default frontier groups work for both phases.
      *
-     * @param software the software stack's id (catalog/stacks.yaml) whose mechanisms the phase runs with; "" = none
-     *                 (inference without a runtime profile: fused attention, cuda_graphs as given)
+     * @param servingMode       inference: static, saturated or online (docs/INFERENCE.md, "Serving modes"); "" for
+     *                          training
+     * @param concurrency       static: requests in flight for serving_output_tokens_per_s_per_gpu (default the batch);
+     *                          saturated: a cap on requests in flight per (decode) replica, 0 = none; online:
+     *                          concurrent clients per replica, 0 when a request rate is given
+     * @param requestsPerSecond online: requests arriving per second per replica; 0 when clients are given
+     * @param prefillReplicas   disaggregated serving: prefill replicas of one deployment unit; 0 = aggregated
+     * @param decodeReplicas    disaggregated serving: decode replicas of one deployment unit; 0 = aggregated
+     * @param software          the software stack's id (catalog/stacks.yaml) whose mechanisms the phase runs with;
+     *                          "" = none (inference without a runtime profile: fused attention, cuda_graphs as given)
      */
     public record Workload(Phase phase, int seqLen, int globalBatch, int inputTokens, int outputTokens,
                            int concurrency, Precision weightPrecision, Precision activationPrecision,
-                           Precision kvCachePrecision, boolean cudaGraphs, String software) implements Serializable {
-        private static final long serialVersionUID = 2L;
+                           Precision kvCachePrecision, boolean cudaGraphs, String software, String servingMode,
+                           double requestsPerSecond, int prefillReplicas, int decodeReplicas)
+            implements Serializable {
+        private static final long serialVersionUID = 3L;
 
         public static Workload training(int seqLen, int globalBatch, String software) {
-            return new Workload(Phase.TRAINING, seqLen, globalBatch, 0, 0, 0, null, null, null, false, software);
+            return new Workload(Phase.TRAINING, seqLen, globalBatch, 0, 0, 0, null, null, null, false, software, "",
+                    0, 0, 0);
         }
 
+        /** A static batch (the serving-throughput field at {@code concurrency}), aggregated. */
         public static Workload inference(int batch, int inputTokens, int outputTokens, int concurrency,
                                          Precision weights, Precision activations, Precision kvCache,
                                          boolean cudaGraphs, String software) {
             return new Workload(Phase.INFERENCE, inputTokens + outputTokens, batch, inputTokens, outputTokens,
-                    concurrency, weights, activations, kvCache, cudaGraphs, software);
+                    concurrency, weights, activations, kvCache, cudaGraphs, software, "static", 0, 0, 0);
+        }
+
+        /** The same setting served another way: mode, load (clients or cap, or a rate) and prefill:decode split. */
+        public Workload serving(String mode, int batch, int concurrency, double requestsPerSecond, int prefill,
+                                int decode) {
+            return new Workload(phase, seqLen, batch, inputTokens, outputTokens, concurrency, weightPrecision,
+                    activationPrecision, kvCachePrecision, cudaGraphs, software, mode, requestsPerSecond, prefill,
+                    decode);
         }
 
         public boolean inference() {
             return phase == Phase.INFERENCE;
         }
 
+        /** Prefill and decode on separate replicas. */
+        public boolean disaggregated() {
+            return prefillReplicas > 0;
+        }
+
+        /** The prefill:decode split as the disaggregation column writes it ("none" when aggregated). */
+        public String disaggregation() {
+            return disaggregated() ? prefillReplicas + ":" + decodeReplicas : "none";
+        }
+
         /** How the setting reads in messages. */
         public String describe() {
-            return (inference() ? "phase inference batch " + globalBatch + " input_tokens " + inputTokens
-                    + " output_tokens " + outputTokens + " concurrency " + concurrency + " weights "
+            return (inference() ? "phase inference mode " + servingMode + (globalBatch > 0 ? " batch " + globalBatch
+                    : "") + " input_tokens " + inputTokens + " output_tokens " + outputTokens
+                    + (concurrency > 0 ? " concurrency " + concurrency : "")
+                    + (requestsPerSecond > 0 ? " requests_per_s " + requestsPerSecond : "") + " weights "
                     + weightPrecision.id() + " activations " + activationPrecision.id() + " kv_cache "
                     + kvCachePrecision.id() + " cuda_graphs " + cudaGraphs
+                    + (disaggregated() ? " disaggregation " + disaggregation() : "")
                     : "phase training seq_len " + seqLen + " global_batch " + globalBatch)
                     + (software.isEmpty() ? "" : " software " + software);
         }
@@ -95,13 +126,8 @@ public record SweepSpec(String source, String name, String description, String s
     public enum Keep { BEST, FRONTIER }
 
     /** Which points the {@code points} table receives; the frontier is always written. */
-    public enum PointsPolicy {
+    public enum PointsPolicy implements LowerCaseId {
         ALL, FEASIBLE, NONE;
-
-        /** The id files and result columns write: the lower-case name. */
-        public String id() {
-            return Names.id(this);
-        }
     }
 
     /**

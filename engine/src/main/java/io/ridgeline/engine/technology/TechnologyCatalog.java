@@ -7,8 +7,6 @@ import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.Names;
 import io.ridgeline.engine.spec.Resources;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -19,7 +17,7 @@ import java.util.function.Supplier;
 public final class TechnologyCatalog {
     private static final double GIB = 1024.0 * 1024 * 1024;
     private static final double KIB = 1024.0;
-    private static final Supplier<TechnologyCatalog> BUNDLED = Resources.once(() -> load(HardwareCatalog.bundled()));
+    private static final Supplier<TechnologyCatalog> BUNDLED = Resources.once(() -> new TechnologyCatalog(HardwareCatalog.bundled()));
 
     private final Map<String, LogicNode> nodes;
     private final Map<String, DramType> drams;
@@ -27,13 +25,21 @@ public final class TechnologyCatalog {
     private final Map<String, SwitchType> switches;
     private final Map<String, Architecture> architectures;
 
-    private TechnologyCatalog(Map<String, LogicNode> nodes, Map<String, DramType> drams, Map<String, LinkType> links,
-                              Map<String, SwitchType> switches, Map<String, Architecture> architectures) {
-        this.nodes = Collections.unmodifiableMap(nodes);
-        this.drams = Collections.unmodifiableMap(drams);
-        this.links = Collections.unmodifiableMap(links);
-        this.switches = Collections.unmodifiableMap(switches);
-        this.architectures = Collections.unmodifiableMap(architectures);
+    private TechnologyCatalog(HardwareCatalog hardware) {
+        nodes = CsvTable.byId("/catalog/logic_nodes.csv", TechnologyCatalog::node, "id", "node_nm", "steps_from_7nm",
+                "logic_area_scale", "sram_mm2_per_mib", "bf16_pj_per_flop", "v_nominal", "v_threshold", "v_min",
+                "v_max", "nominal_ghz", "alpha", "wafer_usd", "defect_per_cm2", "source");
+        drams = CsvTable.byId("/catalog/dram_types.csv", TechnologyCatalog::dram, "id", "kind", "bus_bits",
+                "pin_gbit_s", "gib_per_stack", "pj_per_bit", "phy_mm2", "shoreline_mm", "on_package", "footprint_mm2",
+                "usd_per_gib", "source");
+        links = CsvTable.byId("/catalog/links.csv", TechnologyCatalog::link, "id", "name", "scale_up", "gbyte_s",
+                "latency_ns", "pj_per_bit", "phy_mm2", "usd_per_port", "optic_usd", "cable_usd", "source");
+        switches = CsvTable.byId("/catalog/switches.csv", r -> switchType(r, links), "id", "name", "link", "radix",
+                "latency_ns", "power_w", "usd", "source");
+        architectures = CsvTable.byId("/catalog/architectures.csv", r -> architecture(r, hardware, nodes), "id",
+                "family", "reference_node", "bf16_flops_per_cycle_per_unit", "unit_mm2_at_reference_node",
+                "smem_kib_per_unit", "l2_bytes_per_cycle_per_unit", "fp32_ratio", "tf32_ratio", "fp16_ratio",
+                "fp8_ratio", "fp4_ratio", "energy_scale", "source");
     }
 
     /** The catalogues shipped in the engine jar. */
@@ -41,87 +47,52 @@ public final class TechnologyCatalog {
         return BUNDLED.get();
     }
 
-    private static TechnologyCatalog load(HardwareCatalog hardware) {
-        Map<String, LogicNode> nodes = new LinkedHashMap<>();
-        CsvTable nt = CsvTable.readResource("/catalog/logic_nodes.csv");
-        nt.requireColumns("id", "node_nm", "steps_from_7nm", "logic_area_scale", "sram_mm2_per_mib",
-                "bf16_pj_per_flop", "v_nominal", "v_threshold", "v_min", "v_max", "nominal_ghz", "alpha", "wafer_usd",
-                "defect_per_cm2", "source");
-        for (CsvTable.Row r : nt.rows()) {
-            double vt = r.positive("v_threshold");
-            double vmin = r.positive("v_min");
-            double vnom = r.positive("v_nominal");
-            double vmax = r.positive("v_max");
-            if (!(vt < vmin && vmin <= vnom && vnom <= vmax)) {
-                throw r.error("v_nominal", "v_threshold < v_min <= v_nominal <= v_max",
-                        vt + " / " + vmin + " / " + vnom + " / " + vmax);
-            }
-            nodes.put(r.string("id"), new LogicNode(r.string("id"), r.positive("node_nm"),
-                    (int) r.integer("steps_from_7nm"), r.positive("logic_area_scale"), r.positive("sram_mm2_per_mib"),
-                    r.positive("bf16_pj_per_flop") * 1e-12, vnom, vt, vmin, vmax, r.positive("nominal_ghz") * 1e9,
-                    r.positive("alpha"), r.positive("wafer_usd"), r.number("defect_per_cm2"), r.string("source")));
+    private static LogicNode node(CsvTable.Row r) {
+        double vt = r.positive("v_threshold");
+        double vmin = r.positive("v_min");
+        double vnom = r.positive("v_nominal");
+        double vmax = r.positive("v_max");
+        if (!(vt < vmin && vmin <= vnom && vnom <= vmax)) {
+            throw r.error("v_nominal", "v_threshold < v_min <= v_nominal <= v_max",
+                    vt + " / " + vmin + " / " + vnom + " / " + vmax);
         }
-        Map<String, DramType> drams = new LinkedHashMap<>();
-        CsvTable dt = CsvTable.readResource("/catalog/dram_types.csv");
-        dt.requireColumns("id", "kind", "bus_bits", "pin_gbit_s", "gib_per_stack", "pj_per_bit", "phy_mm2",
-                "shoreline_mm", "on_package", "footprint_mm2", "usd_per_gib", "source");
-        for (CsvTable.Row r : dt.rows()) {
-            drams.put(r.string("id"), new DramType(r.string("id"), r.string("kind"), (int) r.integer("bus_bits"),
-                    r.positive("pin_gbit_s"), r.positive("gib_per_stack") * GIB, r.positive("pj_per_bit") * 1e-12,
-                    r.number("phy_mm2"), r.positive("shoreline_mm"), bool(r, "on_package"), r.number("footprint_mm2"),
-                    r.number("usd_per_gib"), r.string("source")));
-        }
-        Map<String, LinkType> links = new LinkedHashMap<>();
-        CsvTable lt = CsvTable.readResource("/catalog/links.csv");
-        lt.requireColumns("id", "name", "scale_up", "gbyte_s", "latency_ns", "pj_per_bit", "phy_mm2",
-                "usd_per_port", "optic_usd", "cable_usd", "source");
-        for (CsvTable.Row r : lt.rows()) {
-            links.put(r.string("id"), new LinkType(r.string("id"), r.string("name"), bool(r, "scale_up"),
-                    r.positive("gbyte_s") * 1e9, r.number("latency_ns") * 1e-9, r.number("pj_per_bit") * 1e-12,
-                    r.number("phy_mm2"), r.number("usd_per_port"), r.number("optic_usd"), r.number("cable_usd"),
-                    r.string("source")));
-        }
-        Map<String, SwitchType> switches = new LinkedHashMap<>();
-        CsvTable st = CsvTable.readResource("/catalog/switches.csv");
-        st.requireColumns("id", "name", "link", "radix", "latency_ns", "power_w", "usd", "source");
-        for (CsvTable.Row r : st.rows()) {
-            LinkType link = links.get(r.string("link"));
-            if (link == null) {
-                throw r.error("link", Names.expectedOneOf(r.string("link"), links.keySet()), "'" + r.string("link") + "'");
-            }
-            switches.put(r.string("id"), new SwitchType(r.string("id"), r.string("name"), link,
-                    (int) r.integer("radix"), r.number("latency_ns") * 1e-9, r.number("power_w"), r.number("usd"),
-                    r.string("source")));
-        }
-        Map<String, Architecture> architectures = new LinkedHashMap<>();
-        CsvTable at = CsvTable.readResource("/catalog/architectures.csv");
-        at.requireColumns("id", "family", "reference_node", "bf16_flops_per_cycle_per_unit",
-                "unit_mm2_at_reference_node", "smem_kib_per_unit", "l2_bytes_per_cycle_per_unit", "fp32_ratio",
-                "tf32_ratio", "fp16_ratio", "fp8_ratio", "fp4_ratio", "energy_scale", "source");
-        for (CsvTable.Row r : at.rows()) {
-            String fam = r.string("family");
-            if (!hardware.families().containsKey(fam)) {
-                throw r.error("family", Names.expectedOneOf(fam, hardware.families().keySet()), "'" + fam + "'");
-            }
-            ChipFamily family = hardware.family(fam);
-            LogicNode ref = nodes.get(r.string("reference_node"));
-            if (ref == null) {
-                throw r.error("reference_node", Names.expectedOneOf(r.string("reference_node"), nodes.keySet()),
-                        "'" + r.string("reference_node") + "'");
-            }
-            double[] ratio = new double[Precision.values().length];
-            ratio[Precision.FP32.ordinal()] = r.number("fp32_ratio");
-            ratio[Precision.TF32.ordinal()] = r.number("tf32_ratio");
-            ratio[Precision.BF16.ordinal()] = 1.0;
-            ratio[Precision.FP16.ordinal()] = r.number("fp16_ratio");
-            ratio[Precision.FP8.ordinal()] = r.number("fp8_ratio");
-            ratio[Precision.FP4.ordinal()] = r.number("fp4_ratio");
-            architectures.put(r.string("id"), new Architecture(r.string("id"), family, ref,
-                    r.positive("bf16_flops_per_cycle_per_unit"), r.positive("unit_mm2_at_reference_node"),
-                    r.positive("smem_kib_per_unit") * KIB, r.positive("l2_bytes_per_cycle_per_unit"), ratio,
-                    r.positive("energy_scale"), r.string("source")));
-        }
-        return new TechnologyCatalog(nodes, drams, links, switches, architectures);
+        return new LogicNode(r.string("id"), r.positive("node_nm"), (int) r.integer("steps_from_7nm"),
+                r.positive("logic_area_scale"), r.positive("sram_mm2_per_mib"), r.positive("bf16_pj_per_flop") * 1e-12,
+                vnom, vt, vmin, vmax, r.positive("nominal_ghz") * 1e9, r.positive("alpha"), r.positive("wafer_usd"),
+                r.number("defect_per_cm2"), r.string("source"));
+    }
+
+    private static DramType dram(CsvTable.Row r) {
+        return new DramType(r.string("id"), r.string("kind"), (int) r.integer("bus_bits"), r.positive("pin_gbit_s"),
+                r.positive("gib_per_stack") * GIB, r.positive("pj_per_bit") * 1e-12, r.number("phy_mm2"),
+                r.positive("shoreline_mm"), bool(r, "on_package"), r.number("footprint_mm2"), r.number("usd_per_gib"),
+                r.string("source"));
+    }
+
+    private static LinkType link(CsvTable.Row r) {
+        return new LinkType(r.string("id"), r.string("name"), bool(r, "scale_up"), r.positive("gbyte_s") * 1e9,
+                r.number("latency_ns") * 1e-9, r.number("pj_per_bit") * 1e-12, r.number("phy_mm2"),
+                r.number("usd_per_port"), r.number("optic_usd"), r.number("cable_usd"), r.string("source"));
+    }
+
+    private static SwitchType switchType(CsvTable.Row r, Map<String, LinkType> links) {
+        return new SwitchType(r.string("id"), r.string("name"), r.lookup("link", links), (int) r.integer("radix"),
+                r.number("latency_ns") * 1e-9, r.number("power_w"), r.number("usd"), r.string("source"));
+    }
+
+    private static Architecture architecture(CsvTable.Row r, HardwareCatalog hardware, Map<String, LogicNode> nodes) {
+        ChipFamily family = r.lookup("family", hardware.families());
+        LogicNode ref = r.lookup("reference_node", nodes);
+        double[] ratio = new double[Precision.values().length];
+        ratio[Precision.FP32.ordinal()] = r.number("fp32_ratio");
+        ratio[Precision.TF32.ordinal()] = r.number("tf32_ratio");
+        ratio[Precision.BF16.ordinal()] = 1.0;
+        ratio[Precision.FP16.ordinal()] = r.number("fp16_ratio");
+        ratio[Precision.FP8.ordinal()] = r.number("fp8_ratio");
+        ratio[Precision.FP4.ordinal()] = r.number("fp4_ratio");
+        return new Architecture(r.string("id"), family, ref, r.positive("bf16_flops_per_cycle_per_unit"),
+                r.positive("unit_mm2_at_reference_node"), r.positive("smem_kib_per_unit") * KIB,
+                r.positive("l2_bytes_per_cycle_per_unit"), ratio, r.positive("energy_scale"), r.string("source"));
     }
 
     private static boolean bool(CsvTable.Row r, String column) {

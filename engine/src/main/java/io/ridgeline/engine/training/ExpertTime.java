@@ -166,14 +166,39 @@ final class ExpertTime {
         return !s.model().expertBias() || s.moeFastPath() ? ExpertBias.FUSED : s.plan().software().moeExpertBias();
     }
 
-    /** Dispatch and combine: two all-to-alls of every routed copy of the device's tokens over the EP group. */
+    /**
+     * Dispatch and combine: two all-to-alls of every routed copy of the device's tokens over the EP group. A
+     * device-initiated (flex) dispatcher crossing scale-up domains sends a token over the scale-out network once per
+     * destination domain and forwards it inside that domain (DeepEP internode kernels, DeepSeek-V3 sec. 3.2.2), and
+     * its combine reduces inside the domain before sending back: the scale-out bytes are the token times the
+     * other domains its experts fall in.
+     */
     double exchange(LayerShape s) {
         MoeSpec moe = s.model().moe();
         if (s.ep().size() == 1) {
             return 0;
         }
         double bytes = s.expertTokens() * moe.topK() * moe.capacityFactor() * s.hidden() * ACT_BYTES;
+        if (s.plan().software().moeDispatcher() == MoeDispatcher.FLEX && s.ep().crossesDomains()) {
+            double remote = s.expertTokens() * remoteDomainsPerToken(moe.experts(), moe.topK(), s.ep().domains())
+                    * s.hidden() * ACT_BYTES;
+            return collectives.repeat(2, collectives.hierarchicalAllToAll(bytes, remote, s.ep()));
+        }
         return collectives.repeat(2, collectives.allToAll(bytes, s.ep()));
+    }
+
+    /**
+     * Other domains a token's top-k experts fall in when routing is balanced (each of the k experts drawn without
+     * replacement from the E experts, spread evenly over the D domains of the EP group): a given domain holds none of
+     * them with probability q = C(E - E/D, k) / C(E, k), so (D - 1)(1 - q) of the other domains receive the token.
+     */
+    static double remoteDomainsPerToken(int experts, int topK, int domains) {
+        double perDomain = (double) experts / domains;
+        double missed = 1;
+        for (int i = 0; i < topK; i++) {
+            missed *= Math.max(0, experts - perDomain - i) / (experts - i);
+        }
+        return (domains - 1) * (1 - missed);
     }
 
     /**

@@ -86,11 +86,26 @@ final class LayerTime {
         if (fullFraction > 0) {
             own = own.plus(forward(s).times(fullFraction));
         }
-        if (selective && !s.plan().flashAttention()) {
+        if (selective && s.plan().software().opLevelSelectiveRecompute()) {
+            own = own.plus(opPolicyRecompute(s, p));
+        } else if (selective && !s.plan().flashAttention()) {
             // Re-run only the s x s part: QK^T, softmax, dropout, score x V (Korthikanti et al. 2022 sec. 5).
             own = own.plus(new Cost(attention.gemmForward(s), attention.memoryForward(s), 0, 0, 0, 0, false, 5));
         }
         return own;
+    }
+
+    /**
+     * What an op-level save policy re-runs in backward (torchtitan 'op' SAC, parallelize_llama.py _save_list): the
+     * outputs of aten.mm are saved except every second one, so half the 16-bit linear GEMMs (taken as half their time)
+     * run again; FP8/FP4 linears multiply with aten._scaled_mm, which the list does not hold, so all of them run again
+     * with their casts; every elementwise op (norms, activation, rotary) runs again; the attention core is saved.
+     */
+    private Cost opPolicyRecompute(LayerShape s, Precision p) {
+        boolean lowPrecision = ModelStateMemory.lowPrecision(s.plan());
+        double linearShare = lowPrecision ? 1 : 0.5;
+        return new Cost(linearShare * linearForward(s, p), elementwiseForward(s) + lowPrecisionCasts(s), 0, 0, 0, 0,
+                false, forwardKernels(s));
     }
 
     private static double forwardKernels(LayerShape s) {

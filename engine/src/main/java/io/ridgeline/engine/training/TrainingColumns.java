@@ -47,9 +47,7 @@ public final class TrainingColumns {
         out[Metric.ENERGY_PER_TOKEN_J.ordinal()] = r.energyJoules() / tokensPerStep;
         out[Metric.CLUSTER_POWER_W.ordinal()] = r.averagePowerWatts();
         Metric.fillCluster(out, chip, gpuCount);
-        for (int i = Metric.TTFT_S.ordinal(); i <= Metric.KV_CACHE_BYTES.ordinal(); i++) {
-            out[i] = Double.NaN; // inference-only columns
-        }
+        Metric.clearInferenceOnly(out);
     }
 
     /**

@@ -43,6 +43,11 @@ public final class CaseMapper {
         this.models = models;
     }
 
+    /** The stack catalogue rows resolve their framework in (a calibration's, or the bundled one). */
+    public StackCatalog stacks() {
+        return stacks;
+    }
+
     /** How the row's {@code framework} found its training profile. */
     public StackCatalog.Resolution stack(CsvTable.Row r) {
         if (r.isEmpty("framework")) {

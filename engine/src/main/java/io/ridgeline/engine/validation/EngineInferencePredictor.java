@@ -5,7 +5,6 @@ import io.ridgeline.engine.inference.InferenceMetrics;
 import io.ridgeline.engine.inference.InferencePlan;
 import io.ridgeline.engine.inference.InferenceWorkload;
 import io.ridgeline.engine.software.ServingBehaviour;
-import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.inference.InferenceResult;
 import io.ridgeline.engine.inference.InferenceStep;
@@ -19,7 +18,6 @@ import io.ridgeline.engine.spec.CsvTable;
  */
 final class EngineInferencePredictor implements InferencePredictor {
     private final InferenceStep step = new InferenceStep();
-    private final StackCatalog stacks = StackCatalog.bundled();
 
     @Override
     public CaseOutcome predict(CaseOutcome.CaseKey key, CsvTable.Row row, double measured, CaseMapper mapper) {
@@ -31,7 +29,8 @@ final class EngineInferencePredictor implements InferencePredictor {
         InferencePlan plan;
         InferenceWorkload workload;
         try {
-            runtime = InferenceCases.runtime(row, stacks);
+            // The mapper's catalogue: a calibration's serving values apply like its hardware values.
+            runtime = InferenceCases.runtime(row, mapper.stacks());
             plan = InferenceCases.plan(row, runtime);
             workload = InferenceCases.workload(row, runtime);
         } catch (InvalidInputException e) {

@@ -4,55 +4,102 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class IntervalModelTest {
+    private static HeldOutResidual r(IntervalOutput o, String stack, String family, String source, double v) {
+        return new HeldOutResidual(o, stack, family, source, v);
+    }
+
     /** n residuals 0.01, 0.02, ... spread over the given sources in turn. */
     private static List<HeldOutResidual> residuals(IntervalOutput o, String stack, String family, int n,
                                                    String... sources) {
         List<HeldOutResidual> out = new ArrayList<>();
         for (int i = 1; i <= n; i++) {
-            out.add(new HeldOutResidual(o, stack, family, sources[i % sources.length], i / 100.0));
+            out.add(r(o, stack, family, sources[i % sources.length], i / 100.0));
         }
         return out;
     }
 
     @Test
-    void boundsAreTheSplitConformalOrderStatistics() {
-        // n = 19, coverage 0.8: the floor(20 x 0.1) = 2nd and ceil(20 x 0.9) = 18th smallest.
-        IntervalModel m = IntervalModel.fromResiduals(residuals(IntervalOutput.STEP_TIME, "s", "ampere", 19, "a", "b"),
-                0.8);
-        int g = m.group(IntervalOutput.STEP_TIME, "s", "ampere");
+    void boundsAreTheRandomEffectsPredictionIntervalOverSources() {
+        // Source means 0.1, 0.2, 0.4, each source's variance 0.02 (two residuals 0.2 apart).
+        List<HeldOutResidual> rs = List.of(
+                r(IntervalOutput.STEP_TIME, "s@1", "ampere", "a", 0.0), r(IntervalOutput.STEP_TIME, "s@1", "ampere", "a", 0.2),
+                r(IntervalOutput.STEP_TIME, "s@2", "ampere", "b", 0.1), r(IntervalOutput.STEP_TIME, "s@2", "ampere", "b", 0.3),
+                r(IntervalOutput.STEP_TIME, "s@2", "ampere", "c", 0.3), r(IntervalOutput.STEP_TIME, "s@2", "ampere", "c", 0.5));
+        IntervalModel m = IntervalModel.fromResiduals(rs, 0.8);
+        int g = m.group(IntervalOutput.STEP_TIME, "s@3", "ampere");
         IntervalModel.Group x = m.groups().get(g);
-        assertEquals(0.02, x.logRatioLow(), 1e-12);
-        assertEquals(0.18, x.logRatioHigh(), 1e-12);
-        // ln(t / T) in [0.02, 0.18]: the true time is below the prediction.
-        assertEquals(10 * Math.exp(-0.18), m.timeLow(g, 10), 1e-12);
-        assertEquals(10 * Math.exp(-0.02), m.timeHigh(g, 10), 1e-12);
+        // Every version of stack s is one group.
+        assertEquals("s", x.stack());
+        assertEquals(3, x.sources());
+        double center = 0.7 / 3;
+        double meansVariance = (Math.pow(0.1 - center, 2) + Math.pow(0.2 - center, 2) + Math.pow(0.4 - center, 2)) / 2;
+        double between = meansVariance - 0.02 / 2;
+        double within = 0.02;
+        // t with k - 2 = 1 degree of freedom at 0.9: tan(0.4 pi) = 3.0777.
+        double half = Math.tan(0.4 * Math.PI) * Math.sqrt(between + meansVariance / 3 + within);
+        assertEquals(center, x.logRatioCenter(), 1e-12);
+        assertEquals(Math.sqrt(between), x.betweenSourceSd(), 1e-12);
+        assertEquals(Math.sqrt(within), x.withinSourceSd(), 1e-12);
+        assertEquals(center - half, x.logRatioLow(), 1e-9);
+        assertEquals(center + half, x.logRatioHigh(), 1e-9);
+        // ln(t / T) in [lo, hi]: the true time is in [t e^-hi, t e^-lo].
+        assertEquals(10 * Math.exp(-x.logRatioHigh()), m.timeLow(g, 10), 1e-12);
+        assertEquals(10 * Math.exp(-x.logRatioLow()), m.timeHigh(g, 10), 1e-12);
         // A rate is the inverse of a time: the same run's tokens/s interval is the time interval inverted.
         assertEquals(1 / m.timeHigh(g, 10), m.rateLow(g, 1 / 10.0), 1e-12);
         assertEquals(1 / m.timeLow(g, 10), m.rateHigh(g, 1 / 10.0), 1e-12);
     }
 
     @Test
+    void aSourceCountsOnceHoweverManyCasesItHas() {
+        // Two tight sources agree; a third is offset by 0.5 with 1,000 cases. Pooled per case, the 1,000 would be the
+        // distribution; per source, the offset is one draw of three and the interval spans all three means.
+        List<HeldOutResidual> rs = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "a", (i - 5) / 1000.0));
+            rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "b", (i - 5) / 1000.0));
+        }
+        for (int i = 0; i < 1000; i++) {
+            rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "c", 0.5 + (i - 500) / 100000.0));
+        }
+        IntervalModel.Group x = group(IntervalModel.fromResiduals(rs, 0.8), IntervalOutput.STEP_TIME, "s", "ampere");
+        assertEquals(0.5 / 3, x.logRatioCenter(), 1e-3);
+        assertTrue(x.logRatioLow() < 0 && x.logRatioHigh() > 0.5, x.toString());
+    }
+
+    @Test
     void pointsFallBackToCoarserGroupsAndOtherwiseHaveNoInterval() {
-        List<HeldOutResidual> rs = new ArrayList<>(residuals(IntervalOutput.STEP_TIME, "s", "ampere", 30, "a", "b"));
-        rs.addAll(residuals(IntervalOutput.STEP_TIME, "t", "ampere", 5, "c", "d"));
-        rs.addAll(residuals(IntervalOutput.STEP_TIME, "u", "hopper", 12, "e"));
-        rs.addAll(residuals(IntervalOutput.E2E_LATENCY, "v", "ampere", 12, "f", "g"));
+        List<HeldOutResidual> rs = new ArrayList<>(residuals(IntervalOutput.STEP_TIME, "s", "ampere", 30, "a", "b", "c"));
+        rs.addAll(residuals(IntervalOutput.STEP_TIME, "s", "hopper", 6, "d", "e"));
+        rs.addAll(residuals(IntervalOutput.STEP_TIME, "t", "ampere", 12, "f", "g"));
+        rs.addAll(residuals(IntervalOutput.TTFT, "v", "hopper", 12, "h", "i"));
+        rs.addAll(residuals(IntervalOutput.OUTPUT_THROUGHPUT, "v", "hopper", 12, "j"));
         IntervalModel m = IntervalModel.fromResiduals(rs, 0.8);
-        assertEquals("s", group(m, IntervalOutput.STEP_TIME, "s", "ampere").stack());
-        // t has 5 residuals: its chips' family group.
-        assertEquals(IntervalModel.ANY, group(m, IntervalOutput.STEP_TIME, "t", "ampere").stack());
-        assertEquals("ampere", group(m, IntervalOutput.STEP_TIME, "t", "ampere").family());
-        // u has 12 residuals from one source: not a group of its own (MIN_SOURCES), nor is hopper; the pooled one is.
-        assertEquals(IntervalModel.ANY, group(m, IntervalOutput.STEP_TIME, "u", "hopper").family());
-        // TPOT has no residuals: whole-request latency stands in.
-        assertEquals(IntervalOutput.E2E_LATENCY, group(m, IntervalOutput.TPOT, "", "ampere").output());
-        // TTFT has none and no stand-in: no interval, NaN ends.
-        assertEquals(-1, m.group(IntervalOutput.TTFT, "", "ampere"));
+        assertEquals("ampere", group(m, IntervalOutput.STEP_TIME, "s", "ampere").family());
+        // s on hopper has two sources: stack s on any family (five sources).
+        IntervalModel.Group sHopper = group(m, IntervalOutput.STEP_TIME, "s", "hopper");
+        assertEquals("s", sHopper.stack());
+        assertEquals(IntervalModel.ANY, sHopper.family());
+        assertEquals(5, sHopper.sources());
+        // t has two sources: the output pooled over stacks and families (seven sources), never "ampere" alone.
+        IntervalModel.Group t = group(m, IntervalOutput.STEP_TIME, "t", "ampere");
+        assertEquals(IntervalModel.ANY, t.stack());
+        assertEquals(IntervalModel.ANY, t.family());
+        assertEquals(7, t.sources());
+        // TTFT and throughput have two and one sources: the inference phase pooled (three).
+        IntervalModel.Group ttft = group(m, IntervalOutput.TTFT, "v", "hopper");
+        assertEquals(IntervalOutput.INFERENCE, ttft.output());
+        assertEquals(3, ttft.sources());
+        // TPOT has none and its stand-in (whole-request latency) none: the phase too.
+        assertEquals(IntervalOutput.INFERENCE, group(m, IntervalOutput.TPOT, "", "ampere").output());
+        // GEMM has no residuals and no pool: no interval, NaN ends.
+        assertEquals(-1, m.group(IntervalOutput.GEMM, "", "ampere"));
         assertTrue(Double.isNaN(m.timeLow(-1, 1.0)));
     }
 
@@ -64,16 +111,38 @@ class IntervalModelTest {
 
     @Test
     void heldOutCoverageNeverUsesASourcesOwnResiduals() {
-        // Source b is shifted far from a and c: intervals from a and c alone cannot cover it.
+        // Source b is shifted far from a, c and d: intervals from those alone cannot cover it.
         List<HeldOutResidual> rs = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            rs.add(new HeldOutResidual(IntervalOutput.STEP_TIME, "s", "ampere", i % 2 == 0 ? "a" : "c",
+            rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", i % 3 == 0 ? "a" : i % 3 == 1 ? "c" : "d",
                     (i - 20) / 1000.0));
-            rs.add(new HeldOutResidual(IntervalOutput.STEP_TIME, "s", "ampere", "b", 1.0 + i / 1000.0));
+            rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "b", 5.0 + i / 1000.0));
         }
-        IntervalModel.Coverage c = IntervalModel.heldOutCoverage(rs, rs, 0.8);
+        IntervalCoverage c = IntervalCoverage.heldOut(rs, rs, 0.8);
         assertEquals(0.0, c.perSource().get("b")[1], 1e-12);
-        assertTrue(c.fraction() < 0.5, "coverage " + c.fraction());
+        assertTrue(c.fraction() < 0.6, "coverage " + c.fraction());
+        assertEquals(80, (int) c.perPhase().get("training")[0]);
+    }
+
+    /**
+     * Where the model holds (source offsets N(0, 0.15^2), cases N(0, 0.10^2) around them), 80% intervals estimated
+     * without a source cover about 80% of its cases: the method is calibrated, not merely wide.
+     */
+    @Test
+    void randomEffectsIntervalsAreCalibratedOnSourcesHeldOut() {
+        Random random = new Random(11);
+        List<HeldOutResidual> rs = new ArrayList<>();
+        for (int s = 0; s < 40; s++) {
+            double offset = 0.15 * random.nextGaussian();
+            int cases = 5 + random.nextInt(60);
+            for (int i = 0; i < cases; i++) {
+                rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "source " + s, offset + 0.10 * random.nextGaussian()));
+            }
+        }
+        // Per source (each source one draw of its offset), as the method treats them.
+        IntervalCoverage c = IntervalCoverage.heldOut(rs, rs, 0.8);
+        double perSource = c.perSource().values().stream().mapToDouble(v -> v[1]).average().orElseThrow();
+        assertTrue(perSource > 0.72 && perSource < 0.88, "mean per-source coverage " + perSource);
     }
 
     @Test
@@ -83,5 +152,8 @@ class IntervalModelTest {
         int g = m.group(IntervalOutput.STEP_TIME, "", "ampere");
         assertTrue(g >= 0);
         assertTrue(m.timeLow(g, 1.0) <= 1.0 && m.timeHigh(g, 1.0) >= 1.0, "the interval holds the prediction");
+        // A stack id and its framework family name the same groups.
+        assertEquals(m.group(IntervalOutput.OUTPUT_THROUGHPUT, "trt-llm@0.8.0", "hopper"),
+                m.group(IntervalOutput.OUTPUT_THROUGHPUT, "trt-llm", "hopper"));
     }
 }

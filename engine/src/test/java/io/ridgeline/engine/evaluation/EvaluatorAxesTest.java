@@ -85,7 +85,7 @@ class EvaluatorAxesTest {
     @Test
     void mixtralAtBatchOnePrefersTensorOverExpertParallelism() {
         List<Row> rows = run(LOADER.parse("m2.yaml", String.join("\n", "name: m2", "models: [mixtral-8x7b]",
-                "phases: [{phase: inference, batch: [1], input_tokens: [512], output_tokens: [64]}]",
+                "phases: [{phase: inference, batch: [1], input_tokens: [512], output_tokens: [64], software: none}]",
                 "hardware: {presets: [h100-sxm]}", "cluster: {gpu_count: [8]}",
                 "parallelism: {tp: [1, 2, 4, 8], pp: [1], ep: [1, 2, 4, 8]}", "objectives: [{min: tpot_s}]", "")));
         assertEquals(1, rows.size());

@@ -143,6 +143,7 @@ class StackCatalogTest {
                       moe_expert_bias: {value: eager_output, source: "docs"}
                       fp8_window_backward_skips: {value: true, source: "docs"}
                       fused_moe_dbias_factor: {value: 1, source: "docs"}
+                      op_level_selective_recompute: {value: false, source: "docs"}
                 """;
         return values;
     }

@@ -115,10 +115,10 @@ class SoftwareAxisTest {
     }
 
     @Test
-    void inferenceHasNoStackByDefaultAndAServingStackSetsCudaGraphs() {
-        SweepSpec none = LOADER.parse("s.yaml", inference(""));
+    void inferenceWithoutAStackUsesTheEngineConstantsAndAServingStackSetsCudaGraphs() {
+        SweepSpec none = LOADER.parse("s.yaml", inference(", software: none"));
         assertEquals("", none.workloads().get(0).software());
-        assertEquals("none (default)", none.describeSoftware());
+        assertEquals("none", none.describeSoftware());
         assertNull(rows(none).get(0).text(ResultRow.Text.SOFTWARE));
         SweepSpec vllm = LOADER.parse("s.yaml", inference(", software: vllm"));
         assertTrue(vllm.workloads().get(0).cudaGraphs(), "vLLM decodes under CUDA graphs by default");
@@ -128,8 +128,9 @@ class SoftwareAxisTest {
 
     @Test
     void cudaGraphsBesideAServingStackIsAnError() {
-        assertEquals("s.yaml:3:112: phases[0].cuda_graphs: expected no cuda_graphs beside software (each stack's "
-                + "profile says whether decode runs as CUDA graphs), found true",
+        assertEquals("s.yaml:3:112: phases[0].cuda_graphs: expected no cuda_graphs beside a serving stack (each "
+                + "stack's profile says whether decode runs as CUDA graphs; software: none takes cuda_graphs), found "
+                + "true",
                 only(inference(", software: vllm, cuda_graphs: true")));
     }
 
@@ -140,7 +141,7 @@ class SoftwareAxisTest {
                 "         {phase: inference, batch: [1], input_tokens: [128], output_tokens: [16]}]",
                 "hardware: {presets: [h100-sxm]}", "cluster: {gpu_count: [8]}", "parallelism: {tp: [1], pp: [1]}",
                 "");
-        assertEquals("training megatron-bridge@25.11 (default); inference none (default)",
+        assertEquals("training megatron-bridge@25.11 (default); inference trt-llm@1.0 (default)",
                 LOADER.parse("s.yaml", yaml).describeSoftware());
     }
 }

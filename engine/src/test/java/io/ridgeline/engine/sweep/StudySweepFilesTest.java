@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The sweep files of the seed-paper studies (docs/studies/) parse and validate, so the write-ups stay reproducible.
@@ -36,5 +37,13 @@ class StudySweepFilesTest {
         assertEquals(2 * 5, s.derived().size(), "every derived design can be built");
         assertEquals(List.of("llama3-70b"), s.models());
         assertEquals(SweepSpec.Phase.INFERENCE, s.workloads().get(0).phase());
+    }
+
+    @Test
+    void study4InvestIsValidWithSensitivitiesOn() {
+        SweepSpec s = SweepLoader.load(SWEEPS.resolve("study-4-invest.yaml"));
+        assertEquals("study-4-invest", s.name());
+        assertEquals(2 * 2, s.derived().size(), "base, +10% area, +10% power, both: every one can be built");
+        assertTrue(s.sensitivity(), "the study's columns need output.sensitivity");
     }
 }

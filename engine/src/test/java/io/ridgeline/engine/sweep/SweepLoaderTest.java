@@ -176,7 +176,8 @@ class SweepLoaderTest {
     @Test
     void readsAnInferencePhase() {
         SweepSpec s = loader.parse("t.yaml", INFERENCE.replace("    output_tokens: [256]\n",
-                "    output_tokens: [256]\n    kv_cache_precision: [bf16, fp8]\n    cuda_graphs: [false, true]\n"));
+                "    output_tokens: [256]\n    kv_cache_precision: [bf16, fp8]\n    cuda_graphs: [false, true]\n"
+                        + "    software: none\n"));
         assertEquals(2 * 2 * 2, s.workloads().size());
         SweepSpec.Workload w = s.workloads().get(0);
         assertEquals(SweepSpec.Phase.INFERENCE, w.phase());
@@ -189,8 +190,8 @@ class SweepLoaderTest {
 
     @Test
     void rejectsTrainingKeysInAnInferencePhase() {
-        assertEquals("t.yaml:6:5: phases[0].seq_len: expected no 'seq_len' in an inference phase (it takes batch, "
-                + "input_tokens and output_tokens), found 'seq_len'", only(INFERENCE.replace("    batch: [1, 8]\n",
+        assertEquals("t.yaml:6:5: phases[0].seq_len: expected no 'seq_len' in an inference phase (it takes mode, "
+                + "batch or concurrency, input_tokens and output_tokens), found 'seq_len'", only(INFERENCE.replace("    batch: [1, 8]\n",
                 "    batch: [1, 8]\n    seq_len: [2048]\n")));
     }
 
@@ -204,16 +205,16 @@ class SweepLoaderTest {
     @Test
     void suggestsTheClosestInferenceKey() {
         assertEquals("t.yaml:7:5: phases[0].output_token: expected a known key: one of [activation_precision, batch, "
-                + "concurrency, cuda_graphs, input_tokens, kv_cache_precision, output_tokens, phase, software, "
-                + "weight_precision]"
+                + "concurrency, cuda_graphs, disaggregation, input_tokens, kv_cache_precision, mode, output_tokens, "
+                + "phase, requests_per_s, software, weight_precision]"
                 + " (did you mean 'output_tokens'?), found an unknown key",
                 errors(INFERENCE.replace("output_tokens: [256]", "output_token: [256]")).get(0));
     }
 
     @Test
     void namesAMissingInferenceBatch() {
-        assertEquals("t.yaml:4:5: phases[0].batch: expected a list of static batch sizes (requests), found no "
-                + "'batch' key", only(INFERENCE.replace("    batch: [1, 8]\n", "")));
+        assertEquals("t.yaml:4:5: phases[0].batch: expected a list of static batch sizes (requests), as mode static "
+                + "takes, found no 'batch' key", only(INFERENCE.replace("    batch: [1, 8]\n", "")));
     }
 
     @Test

@@ -58,8 +58,9 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--weighting", defaultValue = "case", paramLabel = "case|source",
             description = "Every case counts the same (default), or every source does.")
     String weighting;
-    @Option(names = "--loss", defaultValue = "linear", paramLabel = "linear|soft_l1",
-            description = "Least squares (default), or the robust soft-L1 loss (10% scale).")
+    @Option(names = "--loss", defaultValue = "linear", paramLabel = "linear|soft_l1|absolute",
+            description = "Least squares (default), the robust soft-L1 loss (10% scale), or mean absolute relative "
+                    + "error (the serving fits of catalog/fits.yaml).")
     String loss;
     @Option(names = "--coverage", defaultValue = "0.8", description = "Coverage of the prediction intervals.")
     double coverage;

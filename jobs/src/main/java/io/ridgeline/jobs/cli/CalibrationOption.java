@@ -61,25 +61,26 @@ public final class CalibrationOption {
     }
 
     /** step_time_s_interval and tokens_per_s_interval ([lo, hi]) of a training point, when it has an interval. */
-    void putTrainingIntervals(Map<String, Object> root, String family, double stepSeconds, double tokensPerSecond) {
-        put(root, "step_time_s", IntervalOutput.STEP_TIME, family, stepSeconds, false);
-        put(root, "tokens_per_s", IntervalOutput.STEP_TIME, family, tokensPerSecond, true);
+    void putTrainingIntervals(Map<String, Object> root, String stack, String family, double stepSeconds, double tokensPerSecond) {
+        put(root, "step_time_s", IntervalOutput.STEP_TIME, stack, family, stepSeconds, false);
+        put(root, "tokens_per_s", IntervalOutput.STEP_TIME, stack, family, tokensPerSecond, true);
     }
 
     /** ttft_s_interval, tpot_s_interval, e2e_latency_s_interval, output_tokens_per_s_per_gpu_interval. */
-    void putInferenceIntervals(Map<String, Object> root, String family, double ttftSeconds, double tpotSeconds,
+    void putInferenceIntervals(Map<String, Object> root, String stack, String family, double ttftSeconds, double tpotSeconds,
                                double e2eSeconds, double outputTokensPerSecondPerGpu) {
-        put(root, "ttft_s", IntervalOutput.TTFT, family, ttftSeconds, false);
-        put(root, "tpot_s", IntervalOutput.TPOT, family, tpotSeconds, false);
-        put(root, "e2e_latency_s", IntervalOutput.E2E_LATENCY, family, e2eSeconds, false);
-        put(root, "output_tokens_per_s_per_gpu", IntervalOutput.OUTPUT_THROUGHPUT, family,
+        put(root, "ttft_s", IntervalOutput.TTFT, stack, family, ttftSeconds, false);
+        put(root, "tpot_s", IntervalOutput.TPOT, stack, family, tpotSeconds, false);
+        put(root, "e2e_latency_s", IntervalOutput.E2E_LATENCY, stack, family, e2eSeconds, false);
+        put(root, "output_tokens_per_s_per_gpu", IntervalOutput.OUTPUT_THROUGHPUT, stack, family,
                 outputTokensPerSecondPerGpu, true);
     }
 
-    private void put(Map<String, Object> root, String name, IntervalOutput output, String family, double value,
+    private void put(Map<String, Object> root, String name, IntervalOutput output, String stack, String family,
+                     double value,
                      boolean rate) {
         IntervalModel m = intervals();
-        int g = m.group(output, "", family);
+        int g = m.group(output, stack, family);
         if (g >= 0 && !Double.isNaN(value)) {
             root.put(name + "_interval", List.of(rate ? m.rateLow(g, value) : m.timeLow(g, value),
                     rate ? m.rateHigh(g, value) : m.timeHigh(g, value)));

@@ -5,7 +5,7 @@ import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
 import io.ridgeline.jobs.report.FrontierDiff;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
@@ -30,19 +30,16 @@ public final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "RUN_B", description = "The later run id.")
     String runB;
 
-    @Option(names = "--out", defaultValue = "results", description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @Mixin
+    OutputDirectory outDir = new OutputDirectory();
 
-    @Option(names = "--tolerance", defaultValue = "0.01", description = "Relative change that counts as moved "
-            + "(default: ${DEFAULT-VALUE}).")
-    double tolerance;
+    @Mixin
+    ToleranceOption moved = new ToleranceOption();
 
     @Override
     public Integer call() throws SQLException {
-        if (!(tolerance >= 0)) {
-            throw new InvalidInputException(InputError.of("--tolerance", "tolerance", "a number >= 0",
-                    String.valueOf(tolerance)));
-        }
+        double tolerance = moved.checked();
+        Path out = outDir.path();
         try (Duck duck = new Duck(out)) {
             if (!duck.views.contains("runs") || !duck.views.contains("frontier")) {
                 throw new InvalidInputException(InputError.of("--out", "out", "committed runs under " + out,

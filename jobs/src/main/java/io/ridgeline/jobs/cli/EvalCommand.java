@@ -50,12 +50,14 @@ public final class EvalCommand implements Callable<Integer> {
     /** The keys flags set, in the point file's key order; sweeps/reference.yaml says what each takes. */
     private static final List<Keys> KEYS = List.of(new Keys("phases[0].", "", "phase", "software"),
             new Keys("phases[0].", " (training)", "seq_len", "global_batch"),
-            new Keys("phases[0].", " (inference)", "batch", "input_tokens", "output_tokens", "concurrency",
-                    "weight_precision", "activation_precision", "kv_cache_precision", "cuda_graphs"),
+            new Keys("phases[0].", " (inference)", "mode", "batch", "input_tokens", "output_tokens", "concurrency",
+                    "requests_per_s", "disaggregation", "weight_precision", "activation_precision",
+                    "kv_cache_precision", "cuda_graphs"),
             new Keys("network.", "", "scale_out", "scale_out_gbit_s", "scale_up_domain", "topology"),
             new Keys("cluster.", "", "gpu_count"),
             new Keys(PLAN, "", "tp", "pp", "dp", "ep", "sp", "precision"),
-            new Keys(PLAN, " (training)", "cp", "vpp", "zero", "micro_batch", "recompute"));
+            new Keys(PLAN, " (training)", "cp", "vpp", "zero", "micro_batch", "recompute"),
+            new Keys("output.", " (the ranked +10% table)", "sensitivity"));
     /** Every flag: --model and --chip, then each key's last name with '-' for '_', then the GEMM's dimensions. */
     private static final List<Flag> FLAGS = flags();
 
@@ -65,7 +67,7 @@ public final class EvalCommand implements Callable<Integer> {
         out.add(new Flag("--chip", "hardware.presets", "", false));
         for (Keys k : KEYS) {
             for (String name : k.names()) {
-                boolean isSwitch = name.equals("sp") || name.equals("cuda_graphs");
+                boolean isSwitch = name.equals("sp") || name.equals("cuda_graphs") || name.equals("sensitivity");
                 out.add(new Flag("--" + name.replace('_', '-'), k.prefix() + name, k.note(), isSwitch));
             }
         }

@@ -7,6 +7,7 @@ import io.ridgeline.engine.calibration.IntervalOutput;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.sweep.Metric;
+import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.jobs.sweep.PointRows;
 
 import java.util.LinkedHashMap;
@@ -28,10 +29,10 @@ final class EvalReport {
         Map<String, Object> root = new LinkedHashMap<>(PointRows.toMap(row));
         String family = row.chip().family().name();
         if (row.workload().inference()) {
-            calibration.putInferenceIntervals(root, family, row.metric(Metric.TTFT_S), row.metric(Metric.TPOT_S),
+            calibration.putInferenceIntervals(root, stack(row), family, row.metric(Metric.TTFT_S), row.metric(Metric.TPOT_S),
                     row.metric(Metric.E2E_LATENCY_S), row.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU));
         } else {
-            calibration.putTrainingIntervals(root, family, row.metric(Metric.STEP_TIME_S),
+            calibration.putTrainingIntervals(root, stack(row), family, row.metric(Metric.STEP_TIME_S),
                     row.metric(Metric.TOKENS_PER_S));
         }
         try {
@@ -42,7 +43,8 @@ final class EvalReport {
     }
 
     static String text(ResultRow row, CalibrationOption calibration) {
-        return row.workload().inference() ? inference(row, calibration) : training(row, calibration);
+        String body = row.workload().inference() ? inference(row, calibration) : training(row, calibration);
+        return body + EvalAnalysis.energy(row) + EvalAnalysis.sensitivity(row);
     }
 
     private static String training(ResultRow r, CalibrationOption cal) {
@@ -72,12 +74,12 @@ final class EvalReport {
         row(sb, "host launch overhead", r.metric(Metric.OVERHEAD_S), step);
         row(sb, "step", step, step);
         String family = r.chip().family().name();
-        String stepInterval = cal.besideTime(IntervalOutput.STEP_TIME, "", family, step, 1, "%.5f");
+        String stepInterval = cal.besideTime(IntervalOutput.STEP_TIME, stack(r), family, step, 1, "%.5f");
         if (!stepInterval.isEmpty()) {
             sb.append(String.format(Locale.ROOT, "%-28s%s%n", "", stepInterval));
         }
         sb.append(String.format(Locale.ROOT, "%ntokens/s %.4g%s   MFU %.1f%%   HFU %.1f%%   bottleneck %s%n",
-                r.metric(Metric.TOKENS_PER_S), cal.besideRate(IntervalOutput.STEP_TIME, "", family,
+                r.metric(Metric.TOKENS_PER_S), cal.besideRate(IntervalOutput.STEP_TIME, stack(r), family,
                         r.metric(Metric.TOKENS_PER_S), "%.4g"), r.metric(Metric.MFU_FRACTION) * 100,
                 r.metric(Metric.HFU_FRACTION) * 100, r.text(ResultRow.Text.BOTTLENECK)));
         sb.append(String.format(Locale.ROOT, "energy %.4g J per step, average power %.4g W%n",
@@ -99,12 +101,15 @@ final class EvalReport {
 
     private static String inference(ResultRow r, CalibrationOption cal) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s inference on %d x %s, tp %d ep %d pp %d dp %d, batch %d, %d in / %d "
+        SweepSpec.Workload w = r.workload();
+        String load = w.globalBatch() > 0 ? "batch " + w.globalBatch() : w.concurrency() > 0 ? "concurrency "
+                + w.concurrency() : w.requestsPerSecond() > 0 ? "requests/s " + w.requestsPerSecond() : "no cap";
+        sb.append(String.format(Locale.ROOT, "%s inference on %d x %s, tp %d ep %d pp %d dp %d, %s %s%s, %d in / %d "
                         + "out, software %s%n", r.model().name(), r.gpuCount(), r.chip().id(),
                 r.count(ResultRow.Count.TP), r.count(ResultRow.Count.EP), r.count(ResultRow.Count.PP),
-                r.count(ResultRow.Count.DP), r.workload().globalBatch(), r.workload().inputTokens(),
-                r.workload().outputTokens(), r.text(ResultRow.Text.SOFTWARE) == null ? "none"
-                        : r.text(ResultRow.Text.SOFTWARE)));
+                r.count(ResultRow.Count.DP), w.servingMode(), load, w.disaggregated() ? ", disaggregated "
+                        + w.disaggregation() + " (prefill:decode replicas)" : "", w.inputTokens(), w.outputTokens(),
+                r.text(ResultRow.Text.SOFTWARE) == null ? "none" : r.text(ResultRow.Text.SOFTWARE)));
         sb.append("plan ").append(r.plan()).append('\n');
         infeasible(sb, r);
         if (!Double.isNaN(r.metric(Metric.TTFT_S))) {
@@ -124,13 +129,26 @@ final class EvalReport {
         double e2e = r.metric(Metric.E2E_LATENCY_S);
         double rate = r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_GPU);
         sb.append(String.format(Locale.ROOT, "TTFT %.2f ms%s   TPOT %.3f ms%s   end-to-end %.4f s%s%n", ttft * 1e3,
-                cal.besideTime(IntervalOutput.TTFT, "", f, ttft, 1e3, "%.2f"), tpot * 1e3,
-                cal.besideTime(IntervalOutput.TPOT, "", f, tpot, 1e3, "%.3f"), e2e,
-                cal.besideTime(IntervalOutput.E2E_LATENCY, "", f, e2e, 1, "%.4f")));
-        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %d   bottleneck %s%n",
-                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, "", f, rate, "%.4g"), (int) r.metric(Metric.MAX_BATCH),
-                r.text(ResultRow.Text.BOTTLENECK)));
-        sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n", r.metric(Metric.ENERGY_PER_TOKEN_J)));
+                cal.besideTime(IntervalOutput.TTFT, stack(r), f, ttft, 1e3, "%.2f"), tpot * 1e3,
+                cal.besideTime(IntervalOutput.TPOT, stack(r), f, tpot, 1e3, "%.3f"), e2e,
+                cal.besideTime(IntervalOutput.E2E_LATENCY, stack(r), f, e2e, 1, "%.4f")));
+        double maxBatch = r.metric(Metric.MAX_BATCH);
+        sb.append(String.format(Locale.ROOT, "output tokens/s per GPU %.4g%s   max batch (KV cache) %s   bottleneck %s%n",
+                rate, cal.besideRate(IntervalOutput.OUTPUT_THROUGHPUT, stack(r), f, rate, "%.4g"), Double.isNaN(maxBatch)
+                        ? "n/a" : Integer.toString((int) maxBatch), r.text(ResultRow.Text.BOTTLENECK)));
+        if (!r.workload().disaggregated()) { // energy is not modelled for a prefill:decode split
+            sb.append(String.format(Locale.ROOT, "energy %.3g J per output token%n",
+                    r.metric(Metric.ENERGY_PER_TOKEN_J)));
+        }
+        sb.append(String.format(Locale.ROOT, "per user %.4g output tokens/s   requests in flight %.1f per %s   "
+                        + "requests/s %.4g (cluster)%n", r.metric(Metric.OUTPUT_TOKENS_PER_S_PER_USER),
+                r.metric(Metric.IN_FLIGHT_REQUESTS), r.workload().disaggregated() ? "decode replica" : "replica",
+                r.metric(Metric.REQUESTS_PER_S)));
+        if (r.workload().disaggregated()) {
+            sb.append(String.format(Locale.ROOT, "prefill %d GPUs : decode %d GPUs   KV transfer %.3f ms per "
+                            + "request%n", (int) r.metric(Metric.PREFILL_GPUS), (int) r.metric(Metric.DECODE_GPUS),
+                    r.metric(Metric.KV_TRANSFER_S) * 1e3));
+        }
     }
 
     private static void infeasible(StringBuilder sb, ResultRow r) {
@@ -145,5 +163,11 @@ final class EvalReport {
 
     private static void memory(StringBuilder sb, String label, double bytes) {
         sb.append(String.format(Locale.ROOT, "%-28s %12.2f%n", label, bytes / GIB));
+    }
+
+    /** The row's software stack: its intervals are those of the stack's group when it has one. */
+    private static String stack(ResultRow r) {
+        String s = r.text(ResultRow.Text.SOFTWARE);
+        return s == null ? "" : s;
     }
 }

@@ -16,13 +16,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code ridgeline plot frontier|breakdown|roofline|series}: PNG and SVG charts from a run's results (DuckDB, no
- * Spark) or, for the roofline, from the chip catalogue alone.
+ * {@code ridgeline plot frontier|latency-throughput|breakdown|roofline|series|sensitivity}: PNG and SVG charts from a
+ * run's results (DuckDB, no Spark) or, for the roofline, from the chip catalogue alone.
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
-        description = "Draw PNG or SVG charts: frontier scatter, step-time breakdown, chip roofline, lines/bars over "
-                + "a query.",
-        subcommands = {PlotFrontier.class, PlotBreakdown.class, PlotRoofline.class, PlotSeries.class})
+        description = "Draw PNG or SVG charts: frontier scatter, serving latency-throughput, step-time breakdown, chip "
+                + "roofline, +10% sensitivity, lines/bars over a query.",
+        subcommands = {PlotFrontier.class, PlotLatencyThroughput.class, PlotBreakdown.class, PlotRoofline.class,
+            PlotSeries.class, PlotSensitivity.class})
 public final class PlotCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;

@@ -48,6 +48,15 @@ public final class PlotFrontier implements Callable<Integer> {
 
     @Override
     public Integer call() throws SQLException, IOException {
+        return draw(output, results, x, y, colorBy, scale, "Frontier: " + y + " vs " + x, "frontier");
+    }
+
+    /**
+     * Draws every feasible point of the run on {@code x} and {@code y}, coloured by {@code colorBy}, with each frontier
+     * group joined, to the files of {@code output} named after {@code chart} (shared by the frontier plot kinds).
+     */
+    static int draw(PlotOutput output, ResultsOptions results, String x, String y, String colorBy, String scale,
+                    String title, String chart) throws SQLException, IOException {
         output.checkSize();
         FrontierChart.Scale sc = PlotCommand.parseEnum(FrontierChart.Scale.class, scale, "--scale");
         try (Duck duck = new Duck(results.out)) {
@@ -79,8 +88,7 @@ public final class PlotFrontier implements Callable<Integer> {
             String subtitle = "run " + runId + "; " + points.size() + " feasible " + (source.equals("points")
                     ? "points" : "frontier rows") + (objectives.isEmpty() ? "" : "; frontier over "
                     + objectives.replace(",", ", "));
-            String wrote = output.write(FrontierChart.chart(ds, source, x, y, "Frontier: " + y + " vs " + x,
-                    subtitle, sc), "frontier", runId);
+            String wrote = output.write(FrontierChart.chart(ds, source, x, y, title, subtitle, sc), chart, runId);
             System.out.printf("wrote %s, %d points, %d frontier rows, %d series)%n", wrote, points.size(),
                     frontier.size(), ds.getSeriesCount());
         }

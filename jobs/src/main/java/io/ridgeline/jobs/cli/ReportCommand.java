@@ -43,9 +43,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--html", description = "Output file (default: reports/<run>.html).")
     Path html;
 
-    @Option(names = "--tolerance", defaultValue = "0.01", description = "Relative change that counts as moved in the "
-            + "diff against the previous run (default: ${DEFAULT-VALUE}, as ridgeline diff).")
-    double tolerance;
+    @Mixin
+    ToleranceOption moved = new ToleranceOption();
 
     @Override
     public Integer call() throws SQLException, IOException {
@@ -56,10 +55,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (positionalRun != null) {
             results.run = positionalRun;
         }
-        if (!(tolerance >= 0)) {
-            throw new InvalidInputException(InputError.of("--tolerance", "tolerance", "a number >= 0",
-                    String.valueOf(tolerance)));
-        }
+        double tolerance = moved.checked();
         try (Duck duck = new Duck(results.out)) {
             ExportCommand.requireViews(duck, results.out, List.of("frontier"));
             Connection c = duck.connection;

@@ -2,8 +2,8 @@ package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -20,8 +20,8 @@ public final class SqlCommand implements Callable<Integer> {
     @Parameters(paramLabel = "QUERY", description = "SQL over the views points, frontier and runs.")
     String query;
 
-    @Option(names = "--out", defaultValue = "results", description = "Output directory (default: ${DEFAULT-VALUE}).")
-    Path out;
+    @Mixin
+    OutputDirectory out = new OutputDirectory();
 
     @Option(names = "--csv", description = "Write the full result to this CSV file instead of printing it (the one "
             + "file sql writes; queries themselves are read-only).")
@@ -34,12 +34,8 @@ public final class SqlCommand implements Callable<Integer> {
             + "(Spark SQL over the same views, e.g. for results on HDFS or S3; same output).")
     String engine;
 
-    @Option(names = "--master", description = "Spark master for --engine spark (default: spark-submit's, else "
-            + "local[*]).")
-    String master;
-
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    @Mixin
+    SparkMaster cluster = new SparkMaster();
 
     @Override
     public Integer call() throws SQLException, java.io.IOException {
@@ -48,13 +44,9 @@ public final class SqlCommand implements Callable<Integer> {
             SqlCsv.checkTarget(csv);
         }
         if (!engine.equals("duckdb")) {
-            // --out as typed: a Path would fold hdfs:///x into hdfs:/x.
-            CommandLine.ParseResult pr = spec.commandLine().getParseResult();
-            String rawOut = pr.hasMatchedOption("--out") ? pr.matchedOption("--out").stringValues().get(0)
-                    : out.toString();
-            return SqlOnEngine.run(rawOut, master, query, csv, maxRows);
+            return SqlOnEngine.run(out.out, cluster.master, query, csv, maxRows);
         }
-        try (Duck duck = new Duck(out)) {
+        try (Duck duck = new Duck(out.path())) {
             if (duck.views.isEmpty()) {
                 throw new InvalidInputException(InputError.of("--out", "out", "committed runs under " + out,
                         "no Parquet tables"));

@@ -12,7 +12,9 @@ import io.ridgeline.jobs.sweep.SweepJob;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.SparkConf;
 import org.apache.spark.sql.SparkSession;
+import io.ridgeline.jobs.sql.SparkSessions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import scala.Tuple2;
@@ -32,30 +34,18 @@ public final class SweepCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "The sweep file (YAML or JSON).")
     Path file;
 
-    @Option(names = "--out", defaultValue = "results", description = "Output directory (default: ${DEFAULT-VALUE}).")
-    String out;
+    @Mixin
+    OutputDirectory out = new OutputDirectory();
 
     @Option(names = "--run-id", description = "Run id (default: NAME-yyyyMMddTHHmmssZ-xxxxxx, six random hex "
             + "digits). Reusing one replaces that run atomically; while a run holds an id, another fails at once.")
     String runId;
 
-    @Option(names = "--yes", description = "Run even when the grid is above --max-points or the estimate above "
-            + "--max-minutes.")
-    boolean yes;
+    @Mixin
+    SweepLimits limits = new SweepLimits();
 
-    @Option(names = "--dry-run", description = "Validate and estimate only; start no Spark.")
-    boolean dryRun;
-
-    @Option(names = "--max-points", defaultValue = "5000000", description = "Grid size needing --yes (default: "
-            + "${DEFAULT-VALUE}).")
-    long maxPoints;
-
-    @Option(names = "--max-minutes", defaultValue = "30", description = "Estimated minutes needing --yes (default: "
-            + "${DEFAULT-VALUE}).")
-    double maxMinutes;
-
-    @Option(names = "--master", description = "Spark master (default: spark-submit's, else local[*]).")
-    String master;
+    @Mixin
+    SparkMaster cluster = new SparkMaster();
 
     @Option(names = "--partitions", defaultValue = "0", description = "Spark partitions (default: 4 per core).")
     int partitions;
@@ -80,7 +70,7 @@ public final class SweepCommand implements Callable<Integer> {
                     "letters, digits, '.', '_' or '-' (at most 128)", "'" + id + "'"));
         }
         SparkConf conf = new SparkConf();
-        String sparkMaster = master != null ? master : conf.get("spark.master", "local[*]");
+        String sparkMaster = SparkSessions.master(cluster.master, conf);
         int cores = sparkMaster.startsWith("local") ? Runtime.getRuntime().availableProcessors()
                 : conf.getInt("spark.cores.max", Runtime.getRuntime().availableProcessors());
         console.printf("sweep %s (%s)%n", spec.name(), file);
@@ -111,40 +101,28 @@ public final class SweepCommand implements Callable<Integer> {
                 duration(est.seconds()), est.writeSeconds() > 0 ? " and writing" : "", cores,
                 load > machineCores ? String.format(Locale.ROOT, "; load average %.1f on %d cores: other processes "
                         + "share them, expect longer", load, machineCores) : "");
-        boolean tooBig = est.gridPoints() > maxPoints || est.seconds() > maxMinutes * 60;
-        if (tooBig && !yes && !dryRun) {
-            throw new InvalidInputException(InputError.of(file.toString(), "(grid)", "at most " + maxPoints
-                    + " points and " + maxMinutes + " estimated minutes, or --yes", String.format(Locale.ROOT,
-                    "%,d points, about %s", est.gridPoints(), duration(est.seconds()))));
-        }
-        if (dryRun) {
+        limits.check(file, est);
+        if (limits.dryRun) {
             console.println("  dry run: the sweep is valid; nothing was run.");
             return 0;
         }
         // The run id's lock before Spark: a second run of a held id fails here, in one line.
-        RunCommitter committer = RunCommitter.begin(hadoopConfiguration(conf), out, id);
+        RunCommitter committer = RunCommitter.begin(hadoopConfiguration(conf), out.out, id);
         double validateSeconds = (System.nanoTime() - t0) / 1e9;
         SparkSession spark;
         try {
             // maxToStringFields: the points schema is wide; Spark would warn about truncating plan strings.
-            SparkSession.Builder b = SparkSession.builder().appName("ridgeline sweep " + spec.name())
+            SparkSession.Builder b = SparkSessions.builder("ridgeline sweep " + spec.name(), cluster.master, conf)
                     .config("spark.sql.debug.maxToStringFields", "200");
-            if (!conf.contains("spark.master") || master != null) {
-                b.master(sparkMaster);
-            }
-            if (sparkMaster.startsWith("local")) {
-                b.config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-                        .config("spark.driver.bindAddress", "127.0.0.1");
-            }
             spark = b.getOrCreate();
         } catch (RuntimeException e) {
             committer.abort();
             throw e;
         }
         try {
-            SweepJob.RunResult r = SweepJob.run(spark, spec, new SweepJob.Options(out, id, partitions, 3000,
+            SweepJob.RunResult r = SweepJob.run(spark, spec, new SweepJob.Options(out.out, id, partitions, 3000,
                     validateSeconds, t0, startedAt), console, committer);
-            new SweepSummary(console, frontierGroups, frontierLines).print(spec, r, out);
+            new SweepSummary(console, frontierGroups, frontierLines).print(spec, r, out.out);
         } finally {
             spark.stop();
         }

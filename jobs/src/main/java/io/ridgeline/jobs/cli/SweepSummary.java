@@ -103,9 +103,23 @@ final class SweepSummary {
             sb.append(' ').append(topology);
         }
         if ("inference".equals(row.getString(ResultsSchema.POINTS.index("phase")))) {
-            // inference rows: the static batch and the storage formats instead of training's plan details
-            sb.append(" batch").append(row.getInt(ResultsSchema.POINTS.index("global_batch")))
-                    .append(" w").append(row.getString(ResultsSchema.POINTS.index("weight_precision")))
+            // inference rows: the static batch (continuous modes: the concurrency cap or clients, and the
+            // prefill:decode split) and the storage formats instead of training's plan details
+            int batch = ResultsSchema.POINTS.index("global_batch");
+            int concurrency = ResultsSchema.POINTS.index("concurrency");
+            String split = row.getString(ResultsSchema.POINTS.index("disaggregation"));
+            if (!row.isNullAt(batch)) {
+                sb.append(" batch").append(row.getInt(batch));
+            } else {
+                sb.append(' ').append(row.getString(ResultsSchema.POINTS.index("serving_mode")));
+                if (!row.isNullAt(concurrency)) {
+                    sb.append(" c").append(row.getInt(concurrency));
+                }
+            }
+            if (split != null && !split.equals("none")) {
+                sb.append(" p:d ").append(split);
+            }
+            sb.append(" w").append(row.getString(ResultsSchema.POINTS.index("weight_precision")))
                     .append(" kv").append(row.getString(ResultsSchema.POINTS.index("kv_cache_precision")));
         } else {
             int cp = row.getInt(ResultsSchema.POINTS.index("cp"));

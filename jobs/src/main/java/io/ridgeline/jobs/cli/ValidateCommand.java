@@ -4,10 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.ridgeline.engine.calibration.AccuracyDocument;
-import io.ridgeline.engine.calibration.FitRecipe;
-import io.ridgeline.engine.spec.InputError;
-import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.validation.AccuracyReport;
 import io.ridgeline.engine.validation.CaseOutcome;
 import io.ridgeline.engine.validation.ValidationSummary;
@@ -17,8 +13,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -33,27 +27,16 @@ public final class ValidateCommand implements Callable<Integer> {
     List<Path> cases;
     @Option(names = "--json", description = "Print JSON: {cases:[...], summary:{...}}.")
     boolean json;
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the accuracy report with in-sample "
-            + "and leave-one-source-out errors (docs/ACCURACY.md; replays catalog/fits.yaml once per fitted source).")
-    Path markdown;
-    @Option(names = "--intervals", paramLabel = "FILE", description = "With --markdown: also write the prediction "
-            + "intervals of its held-out residuals (engine/src/main/resources/catalog/intervals.csv).")
-    Path intervals;
     @Option(names = "--quiet", description = "Summary only (no per-case lines).")
     boolean quiet;
     @Mixin
     CalibrationOption calibration = new CalibrationOption();
+    @Mixin
+    AccuracyFiles accuracy = new AccuracyFiles();
 
     @Override
     public Integer call() throws IOException {
-        if ((markdown != null || intervals != null) && calibration.file != null) {
-            throw new InvalidInputException(InputError.of("command line", "--calibration", "no profile with "
-                    + "--markdown/--intervals (they document the shipped catalogues)", calibration.file.toString()));
-        }
-        if (intervals != null && markdown == null) {
-            throw new InvalidInputException(InputError.of("command line", "--intervals", "--markdown as well "
-                    + "(both come from one replay of the fit recipe)", "--intervals alone"));
-        }
+        accuracy.check(calibration.file);
         List<CaseOutcome> outcomes = new Validator(calibration.catalogs().hardware(), calibration.catalogs().stacks())
                 .run(cases);
         ValidationSummary summary = ValidationSummary.of(outcomes);
@@ -62,16 +45,7 @@ public final class ValidateCommand implements Callable<Integer> {
         } else {
             System.out.print(AccuracyReport.text(outcomes, summary, !quiet));
         }
-        if (markdown != null) {
-            AccuracyDocument doc = AccuracyDocument.generate(Path.of(""), cases.stream().map(Path::toString)
-                    .toList(), FitRecipe.bundled());
-            Files.writeString(markdown, doc.markdown(), StandardCharsets.UTF_8);
-            System.err.println("wrote " + markdown);
-            if (intervals != null) {
-                Files.writeString(intervals, doc.intervalsCsv(), StandardCharsets.UTF_8);
-                System.err.println("wrote " + intervals);
-            }
-        }
+        accuracy.write(cases);
         return 0;
     }
 

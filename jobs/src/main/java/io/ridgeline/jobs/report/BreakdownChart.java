@@ -111,30 +111,23 @@ public final class BreakdownChart {
      * @param heightPx the height the chart is drawn at, which decides whether the shares fit
      */
     public static JFreeChart chart(DefaultCategoryDataset ds, String title, String subtitle, int heightPx) {
-        List<java.awt.Paint> colours = new ArrayList<>();
-        for (int s = 0; s < ds.getRowCount(); s++) {
-            String key = ds.getRowKey(s).toString();
-            int idx = 0;
-            for (int k = 0; k < COMPONENTS.size(); k++) {
-                if (COMPONENTS.get(k)[1].equals(key)) {
-                    idx = k;
-                }
-            }
-            colours.add(Png.color(idx));
-        }
-        Map<String, String> shares = new LinkedHashMap<>();
-        boolean fit = StackedBarChart.subLabelsFit(ds.getColumnCount(), heightPx);
-        for (int i = 0; fit && i < ds.getColumnCount(); i++) {
-            shares.put(ds.getColumnKey(i).toString(), shortShares(ds, i));
-        }
-        String sub = fit ? subtitle : subtitle + "; shares per bar left out: " + ds.getColumnCount() + " bars need "
-                + StackedBarChart.heightForSubLabels(ds.getColumnCount()) + " px";
-        return StackedBarChart.horizontal(ds, colours, "plan (chip x GPUs, parallelism, micro-batch)",
-                "exposed time per optimizer step [s]", title, sub, shares);
+        return StackedBarChart.planBars(ds, StackedBarChart.componentColours(ds, COMPONENTS, Png.color(0)),
+                "exposed time per optimizer step [s]", title, subtitle, heightPx, "shares",
+                c -> shortShares(ds, c));
     }
 
     /** "compute 71%, TP 9%, bubble 12%": the short form beside each bar, components of at least 1%. */
     static String shortShares(DefaultCategoryDataset ds, int column) {
+        return shares(ds, column, true);
+    }
+
+    /** "compute 71%, TP comm 9%..." of one row, for the text summary printed next to the PNG. */
+    public static String shares(DefaultCategoryDataset ds, int column) {
+        return shares(ds, column, false);
+    }
+
+    /** The components of at least 1% of a bar with their shares, by short or by full (row key) name. */
+    private static String shares(DefaultCategoryDataset ds, int column, boolean shortNames) {
         double total = 0;
         for (int s = 0; s < ds.getRowCount(); s++) {
             total += ds.getValue(s, column).doubleValue();
@@ -144,30 +137,13 @@ public final class BreakdownChart {
             double v = ds.getValue(s, column).doubleValue();
             if (v / total >= 0.01) {
                 String key = ds.getRowKey(s).toString();
-                String shortName = key;
+                String name = key;
                 for (String[] c : COMPONENTS) {
-                    if (c[1].equals(key)) {
-                        shortName = c[2];
+                    if (shortNames && c[1].equals(key)) {
+                        name = c[2];
                     }
                 }
-                sb.append(sb.length() == 0 ? "" : ", ").append(shortName).append(' ')
-                        .append(String.format(Locale.ROOT, "%.0f%%", 100 * v / total));
-            }
-        }
-        return sb.toString();
-    }
-
-    /** "compute 71%, TP comm 9%..." of one row, for the text summary printed next to the PNG. */
-    public static String shares(DefaultCategoryDataset ds, int column) {
-        double total = 0;
-        for (int s = 0; s < ds.getRowCount(); s++) {
-            total += ds.getValue(s, column).doubleValue();
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int s = 0; s < ds.getRowCount(); s++) {
-            double v = ds.getValue(s, column).doubleValue();
-            if (v / total >= 0.01) {
-                sb.append(sb.length() == 0 ? "" : ", ").append(ds.getRowKey(s)).append(' ')
+                sb.append(sb.length() == 0 ? "" : ", ").append(name).append(' ')
                         .append(String.format(Locale.ROOT, "%.0f%%", 100 * v / total));
             }
         }

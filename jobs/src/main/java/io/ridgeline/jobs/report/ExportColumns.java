@@ -18,13 +18,15 @@ public final class ExportColumns {
     private static final List<Col> DEFAULTS = List.of(
             both("frontier_group"), both("point_index"), both("plan_index"), both("status"), both("model"),
             both("phase"), training("seq_len"), both("global_batch"), inference("input_tokens"),
-            inference("output_tokens"), inference("concurrency"), both("chip"), both("gpu_count"), both("scale_out"), both("topology"),
+            inference("output_tokens"), inference("serving_mode"), inference("concurrency"),
+            inference("disaggregation"), both("chip"), both("gpu_count"), both("scale_out"), both("topology"),
             both("tp"), both("pp"), both("dp"), training("cp"), training("ep"), training("micro_batch"),
             training("recompute"), training("precision"), inference("weight_precision"),
             inference("kv_cache_precision"), both("bottleneck"), training("step_time_s"), inference("ttft_s"),
             inference("tpot_s"), inference("e2e_latency_s"), both("tokens_per_s"), both("tokens_per_s_per_gpu"),
             inference("output_tokens_per_s_per_gpu"), inference("serving_output_tokens_per_s_per_gpu"),
-            inference("max_batch"), training("mfu_fraction"), both("hbm_bytes"), inference("kv_cache_bytes"),
+            inference("output_tokens_per_s_per_user"), inference("in_flight_requests"), inference("prefill_gpus"),
+            inference("decode_gpus"), inference("max_batch"), training("mfu_fraction"), both("hbm_bytes"), inference("kv_cache_bytes"),
             training("energy_per_step_j"), both("energy_per_token_j"), both("cluster_tdp_w"), both("cost_usd"),
             both("usd_per_gpu_hour"), both("usd_per_million_tokens"), both("run_cost_usd"),
             both("fabric_capex_usd"));

@@ -67,27 +67,9 @@ public final class MemoryChart {
 
     /** "62.1 of 80 GiB used, 22% free" per bar (the rule of {@link StackedBarChart#subLabelsFit} decides). */
     public static JFreeChart chart(DefaultCategoryDataset ds, String title, String subtitle, int heightPx) {
-        List<Paint> colours = new ArrayList<>();
-        for (int s = 0; s < ds.getRowCount(); s++) {
-            String key = ds.getRowKey(s).toString();
-            int idx = -1;
-            for (int k = 0; k < COMPONENTS.size(); k++) {
-                if (COMPONENTS.get(k)[1].equals(key)) {
-                    idx = k;
-                }
-            }
-            // Free memory is white with the plot's grid behind it: the bar ends where capacity ends.
-            colours.add(idx < 0 ? new Color(0xEEEEEE) : Png.color(idx));
-        }
-        Map<String, String> usage = new LinkedHashMap<>();
-        boolean fit = StackedBarChart.subLabelsFit(ds.getColumnCount(), heightPx);
-        for (int c = 0; fit && c < ds.getColumnCount(); c++) {
-            usage.put(ds.getColumnKey(c).toString(), usage(ds, c));
-        }
-        String sub = fit ? subtitle : subtitle + "; usage per bar left out: " + ds.getColumnCount() + " bars need "
-                + StackedBarChart.heightForSubLabels(ds.getColumnCount()) + " px";
-        return StackedBarChart.horizontal(ds, colours, "plan (chip x GPUs, parallelism, micro-batch)",
-                "memory of the most loaded device [GiB]", title, sub, usage);
+        // Free memory is white with the plot's grid behind it: the bar ends where capacity ends.
+        return StackedBarChart.planBars(ds, StackedBarChart.componentColours(ds, COMPONENTS, new Color(0xEEEEEE)),
+                "memory of the most loaded device [GiB]", title, subtitle, heightPx, "usage", c -> usage(ds, c));
     }
 
     static String usage(DefaultCategoryDataset ds, int column) {

@@ -14,8 +14,11 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Paint;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /**
  * Horizontal stacked bars with an optional sub-label after each bar's label (the step-time breakdown and the memory
@@ -42,6 +45,45 @@ final class StackedBarChart {
     /** The smallest chart height at which {@code bars} bars get their second label line. */
     static int heightForSubLabels(int bars) {
         return FURNITURE_PX + bars * LABEL_BAND_PX;
+    }
+
+    /**
+     * One paint per dataset row: the palette colour of its component (the row key is {@code components[k][1]}), or
+     * {@code other} for a row that is no component.
+     */
+    static List<Paint> componentColours(DefaultCategoryDataset ds, List<String[]> components, Paint other) {
+        List<Paint> colours = new ArrayList<>();
+        for (int s = 0; s < ds.getRowCount(); s++) {
+            String key = ds.getRowKey(s).toString();
+            int idx = -1;
+            for (int k = 0; k < components.size(); k++) {
+                if (components.get(k)[1].equals(key)) {
+                    idx = k;
+                }
+            }
+            colours.add(idx < 0 ? other : Png.color(idx));
+        }
+        return colours;
+    }
+
+    /**
+     * Horizontal bars, one per plan, each followed by its {@code subLabel} when every bar has room for the line
+     * ({@link #subLabelsFit}); otherwise the subtitle says that the {@code what} per bar was left out and the height
+     * it needs.
+     *
+     * @param heightPx the height the chart is drawn at, which decides whether the sub-labels fit
+     */
+    static JFreeChart planBars(DefaultCategoryDataset ds, List<Paint> colours, String valueLabel, String title,
+                               String subtitle, int heightPx, String what, IntFunction<String> subLabel) {
+        Map<String, String> subLabels = new LinkedHashMap<>();
+        boolean fit = subLabelsFit(ds.getColumnCount(), heightPx);
+        for (int c = 0; fit && c < ds.getColumnCount(); c++) {
+            subLabels.put(ds.getColumnKey(c).toString(), subLabel.apply(c));
+        }
+        String sub = fit ? subtitle : subtitle + "; " + what + " per bar left out: " + ds.getColumnCount()
+                + " bars need " + heightForSubLabels(ds.getColumnCount()) + " px";
+        return horizontal(ds, colours, "plan (chip x GPUs, parallelism, micro-batch)", valueLabel, title, sub,
+                subLabels);
     }
 
     /**

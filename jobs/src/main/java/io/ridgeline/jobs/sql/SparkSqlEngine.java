@@ -17,7 +17,6 @@ import org.apache.spark.sql.catalyst.plans.logical.Command;
 import org.apache.spark.sql.catalyst.plans.logical.InsertIntoDir;
 import org.apache.spark.sql.catalyst.plans.logical.InsertIntoStatement;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
-import org.apache.spark.sql.catalyst.trees.TreeNode;
 import org.apache.spark.sql.execution.SparkSqlParser;
 import scala.collection.Iterator;
 
@@ -28,6 +27,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Spark SQL over a results directory on any file system Spark reads (local, HDFS, S3): one temporary view per table
@@ -48,14 +48,9 @@ public final class SparkSqlEngine implements SqlEngine {
      * @param master the Spark master, or null for spark-submit's (else local[*])
      */
     public static SparkSqlEngine open(String out, String master) {
-        org.apache.spark.SparkConf conf = new org.apache.spark.SparkConf();
-        String m = master != null ? master : conf.get("spark.master", "local[*]");
-        SparkSession.Builder b = SparkSession.builder().appName("ridgeline sql").master(m);
-        if (m.startsWith("local")) {
-            b.config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-                    .config("spark.driver.bindAddress", "127.0.0.1");
-        }
-        return new SparkSqlEngine(b.getOrCreate(), true, out);
+        SparkSession spark = SparkSessions.builder("ridgeline sql", master, new org.apache.spark.SparkConf())
+                .getOrCreate();
+        return new SparkSqlEngine(spark, true, out);
     }
 
     /** Over an existing session (tests, or a caller that already runs Spark); {@link #close} leaves it running. */
@@ -167,27 +162,15 @@ public final class SparkSqlEngine implements SqlEngine {
         if (plan instanceof Command || plan instanceof InsertIntoStatement || plan instanceof InsertIntoDir) {
             return "a statement that writes or changes state (" + plan.nodeName() + ")";
         }
-        for (Iterator<Expression> it = plan.expressions().iterator(); it.hasNext(); ) {
-            String r = refused(it.next());
-            if (r != null) {
-                return r;
-            }
+        String r = firstRefused(plan.expressions().iterator(), (Expression x) -> refused(x));
+        if (r == null) {
+            r = firstRefused(plan.children().iterator(), (LogicalPlan p) -> refused(p));
         }
-        for (Iterator<LogicalPlan> it = plan.children().iterator(); it.hasNext(); ) {
-            String r = refused(it.next());
-            if (r != null) {
-                return r;
-            }
+        if (r == null) {
+            // CTE definitions (WITH x AS (...)) hang off the plan as inner children.
+            r = firstRefused(plan.innerChildren().iterator(), n -> n instanceof LogicalPlan p ? refused(p) : null);
         }
-        // CTE definitions (WITH x AS (...)) hang off the plan as inner children.
-        for (Iterator<? extends TreeNode<?>> it = plan.innerChildren().iterator(); it.hasNext(); ) {
-            TreeNode<?> n = it.next();
-            String r = n instanceof LogicalPlan p ? refused(p) : null;
-            if (r != null) {
-                return r;
-            }
-        }
-        return null;
+        return r;
     }
 
     private static String refused(Expression e) {
@@ -197,14 +180,14 @@ public final class SparkSqlEngine implements SqlEngine {
                 return "a call of " + name + "(), which runs Java methods";
             }
         }
-        if (e instanceof SubqueryExpression s) {
-            String r = refused(s.plan());
-            if (r != null) {
-                return r;
-            }
-        }
-        for (Iterator<Expression> it = e.children().iterator(); it.hasNext(); ) {
-            String r = refused(it.next());
+        String r = e instanceof SubqueryExpression s ? refused(s.plan()) : null;
+        return r != null ? r : firstRefused(e.children().iterator(), (Expression x) -> refused(x));
+    }
+
+    /** The first refusal among {@code nodes} (depth first, in order), or null: the one walk both node kinds share. */
+    private static <T> String firstRefused(Iterator<? extends T> nodes, Function<? super T, String> check) {
+        while (nodes.hasNext()) {
+            String r = check.apply(nodes.next());
             if (r != null) {
                 return r;
             }

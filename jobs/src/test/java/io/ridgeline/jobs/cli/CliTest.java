@@ -89,7 +89,8 @@ class CliTest {
     void everyMetricIsADoubleColumnOfThePointsTableExceptCounts() {
         for (Metric m : Metric.values()) {
             ColumnType t = ResultsSchema.POINTS.column(m.column()).type();
-            boolean count = m == Metric.GPU_COUNT || m == Metric.MAX_BATCH;
+            boolean count = m == Metric.GPU_COUNT || m == Metric.MAX_BATCH || m == Metric.PREFILL_GPUS
+                    || m == Metric.DECODE_GPUS;
             assertEquals(count ? ColumnType.INT : ColumnType.DOUBLE, t, m.column());
         }
     }

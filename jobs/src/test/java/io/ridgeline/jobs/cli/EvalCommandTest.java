@@ -66,6 +66,20 @@ class EvalCommandTest {
     }
 
     @Test
+    void sensitivityPrintsTheRankedTableAndTheEnergySplit() throws Exception {
+        String out = run("--model", "gpt3-175b", "--chip", "h100-sxm", "--gpu-count", "512", "--phase", "training",
+                "--seq-len", "2048", "--global-batch", "1536", "--tp", "8", "--pp", "8", "--sensitivity");
+        assertTrue(out.contains("energy per token"), out);
+        assertTrue(out.contains("static"), out);
+        assertTrue(out.matches("(?s).*invest first: flops, per W: [a-z_]+\\).*"), out);
+        // ranked: the priced resource with the largest speed-up per kUSD first (GEMM-heavy training: FLOP/s)
+        assertTrue(out.matches("(?s).*per kW\\s*\\npeak FLOP/s \\(plan's precision\\)\\s+[1-9].*"), out);
+        String plain = run("--model", "gpt3-175b", "--chip", "h100-sxm", "--gpu-count", "512", "--phase", "training",
+                "--seq-len", "2048", "--global-batch", "1536", "--tp", "8", "--pp", "8");
+        assertTrue(plain.contains("energy per token") && !plain.contains("invest first"), plain);
+    }
+
+    @Test
     void jsonIsThePointsRow() throws Exception {
         String out = run(with(LLAMA_TRAINING, "--gpu-count", "8", "--tp", "2", "--json"));
         assertTrue(out.contains("\"status\" : \"ok\""), out);
@@ -222,5 +236,28 @@ class EvalCommandTest {
         String out = run("--phase", "gemm", "-m", "8192", "-n", "8192", "-k", "8192", "--precision", "fp16",
                 "--chip", "a100-80g");
         assertTrue(out.contains("GEMM 8192 x 8192 x 8192 fp16 on a100-80g"), out);
+    }
+
+    @Test
+    void servingFlagsSetTheModeLoadAndSplitKeys() throws Exception {
+        String[] base = {"--model", "llama3.1-70b", "--chip", "b200", "--gpu-count", "8", "--phase", "inference",
+            "--input-tokens", "1024", "--output-tokens", "256", "--weight-precision", "fp8", "--activation-precision",
+            "fp8", "--kv-cache-precision", "fp8"};
+        String split = run(concat(base, "--tp", "2", "--mode", "saturated", "--concurrency", "64",
+                "--disaggregation", "1:3"));
+        assertTrue(split.contains("saturated concurrency 64, disaggregated 1:3 (prefill:decode replicas)"), split);
+        assertTrue(split.contains("prefill 2 GPUs : decode 6 GPUs"), split);
+        String online = run(concat(base, "--tp", "8", "--mode", "online", "--requests-per-s", "5"));
+        assertTrue(online.contains("online requests/s 5.0"), online);
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> run(concat(base, "--tp", "8",
+                "--mode", "saturated", "--disaggregation", "1:1")));
+        assertTrue(e.getMessage().contains("parallelism.plans[0].dp: expected a multiple of the 2 replicas of one "
+                + "disaggregation unit (1:1 prefill:decode), found 1"), e.getMessage());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 }
