@@ -44,7 +44,7 @@ class SensitivityAnalysisTest {
     private static SweepSpec decode(boolean sensitivity) {
         return spec("name: d", "models: [llama3-8b]",
                 "phases: [{phase: inference, batch: [1], input_tokens: [128], output_tokens: [512], "
-                        + "cuda_graphs: [true]}]",
+                        + "software: none, cuda_graphs: [true]}]",
                 "hardware: {presets: [h100-sxm]}", "cluster: {gpu_count: [1]}", "parallelism: {tp: [1], pp: [1]}",
                 "objectives: [{max: tokens_per_s}]", "output: {sensitivity: " + sensitivity + "}");
     }
