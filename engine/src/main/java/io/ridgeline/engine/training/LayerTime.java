@@ -150,7 +150,7 @@ final class LayerTime {
      * engines, "ring_exchange", and cost no SMs).
      */
     private double smMargin(LayerShape s) {
-        if (!s.plan().software().tpCommOverlap() || s.tp().size() == 1) {
+        if (!tpOverlapped(s) || s.tp().size() == 1) {
             return 0;
         }
         double sms = gemm.chip().smCount();
@@ -321,7 +321,16 @@ final class LayerTime {
 
     /** TP communication left on the critical path: all of it, or what outlasts the linear GEMMs it is split into. */
     private static double exposedTp(LayerShape s, double comm, double linearGemms) {
-        return s.plan().software().tpCommOverlap() ? Math.max(0, comm - linearGemms) : comm;
+        return tpOverlapped(s) ? Math.max(0, comm - linearGemms) : comm;
+    }
+
+    /**
+     * Whether the stack's userbuffers overlap runs for this TP group: only inside one scale-up domain (Transformer
+     * Engine's comm+GEMM overlap exchanges through CUDA IPC buffers mapped between the GPUs of one NVLink domain); a TP
+     * group that spans domains communicates exposed, as without the overlap.
+     */
+    private static boolean tpOverlapped(LayerShape s) {
+        return s.plan().software().tpCommOverlap() && s.tp().domains() == 1;
     }
 
     /** Ring attention: K and V chunks travel cp-1 steps, overlapped with the attention compute they feed. */
