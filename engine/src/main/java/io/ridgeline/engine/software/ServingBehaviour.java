@@ -150,26 +150,9 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
     }
 
-    /** The same runtime with another per-request front-end cost (e.g. an engine-only benchmark: 0). */
-    public ServingBehaviour withRequestSeconds(double seconds) {
-        return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
-                seconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch, maxTokensPerStep,
-                chunkedPrefill, runtimeReserveBytes, fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention,
-                quantizedMoe, hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
-    }
-
     /** The same runtime with other scheduler limits (sweeps and fits). */
     public ServingBehaviour withLimits(int maxBatch, int maxTokensPerStep, boolean chunkedPrefill) {
         return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, hostSecondsPerStep, overlapScheduler,
-                requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
-                maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
-                fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
-    }
-
-    /** The same runtime with another host cost per step (fits). */
-    public ServingBehaviour withHostSecondsPerStep(double seconds) {
-        return new ServingBehaviour(continuousBatching, attention, cudaGraphs, cudaGraphsMixedSteps, seconds, overlapScheduler,
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
