@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What NeMo 24.07 does differently from Megatron-Bridge on the same Megatron-core model: its Apex
- * DistributedFusedAdam reduce-scatters gradients in fp32 (grad_sync_dtype defaults to the optimizer's fp32), and
- * Megatron-core 0.8's "fused" cross-entropy computes over fp32 copies of the logits (docs/MODEL.md sec. 7).
+ * DistributedFusedAdam reduce-scatters gradients in fp32 (grad_sync_dtype defaults to the optimizer's fp32) and keeps
+ * the int16 remainder of each fp32 master weight instead of the whole (store_param_remainders), and Megatron-core
+ * 0.8's "fused" cross-entropy computes over fp32 copies of the logits (docs/MODEL.md sec. 7).
  */
 class Nemo2407StackTest {
     private static final HardwareCatalog HW = HardwareCatalog.bundled();
@@ -69,5 +70,17 @@ class Nemo2407StackTest {
                 LLAMA.vocab()).memorySeconds();
         // 40 B against 6 B per logit (plus the final norm, the same in both): more than 4x the traffic.
         assertTrue(nemo > 4 * bridge, nemo + " vs " + bridge);
+    }
+
+    @Test
+    void nemoKeepsParameterRemaindersInsteadOfFp32MasterWeights() {
+        TrainingPlan nemo = plan("nemo@24.07");
+        TrainingPlan bridge = plan("megatron-bridge@25.11");
+        StageParameters params = StageParameters.of(LLAMA, nemo);
+        double nemoBytes = ModelStateMemory.optimizer(params, nemo);
+        double bridgeBytes = ModelStateMemory.optimizer(params, bridge);
+        // int16 remainder + fp32 m + fp32 v against fp32 master + m + v, both sharded over the 64 DP ranks.
+        assertEquals(10.0 / 12, nemoBytes / bridgeBytes, 1e-12);
+        assertEquals(params.dense() * 10 / params.denseShards(), nemoBytes, 1e-6 * nemoBytes);
     }
 }
