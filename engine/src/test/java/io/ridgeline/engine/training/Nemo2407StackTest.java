@@ -27,11 +27,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 0.8's "fused" cross-entropy computes over fp32 copies of the logits (docs/MODEL.md sec. 7).
  */
 class Nemo2407StackTest {
-    private static final HardwareCatalog HW = HardwareCatalog.bundled();
-    private static final StackCatalog STACKS = StackCatalog.bundled();
+    private static final HardwareCatalog HW = TrainingFixtures.HW;
+    /** Eight DGX H100 nodes: the data-parallel group crosses the scale-out network. */
+    private static final SystemSpec H100 = dgxH100(8);
     private static final ModelSpec LLAMA = ModelCatalog.bundled().model("llama3.1-8b");
-    private static final SystemSpec H100 = SystemSpec.of(HW.chip("h100-sxm"), 64,
-            HW.defaultNetwork(HW.chip("h100-sxm")));
+    private static final StackCatalog STACKS = StackCatalog.bundled();
+
+    private static SystemSpec dgxH100(int nodes) {
+        return SystemSpec.of(HW.chip("h100-sxm"), 8 * nodes, HW.defaultNetwork(HW.chip("h100-sxm")));
+    }
 
     private static TrainingPlan plan(String stack) {
         TrainingBehaviour sw = STACKS.profile(stack).training();
