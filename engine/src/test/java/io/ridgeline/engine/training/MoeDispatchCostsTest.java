@@ -16,6 +16,8 @@ import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 import org.junit.jupiter.api.Test;
 
+import java.lang.management.ManagementFactory;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,5 +98,26 @@ class MoeDispatchCostsTest {
                 assertEquals(ExpertTime.SYNC_KERNELS, layers.backward(s, 1, false).stallKernels(), 1e-12);
             }
         }
+    }
+
+    @Test
+    void evaluatingARepeatedMoePointAllocatesOnlyItsResult() {
+        // The dispatcher mechanisms are static arithmetic on the shape: an MoE evaluation stays within the dense
+        // path's allocation bound (TrainingEnergyTest: the result record and the Cost values of the composition).
+        var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        TrainingStep step = new TrainingStep(HW);
+        TrainingPlan plan = plan("megatron-bridge@25.11", 8, Precision.FP8);
+        for (int i = 0; i < 20_000; i++) {
+            step.evaluate(QWEN3_30B, 4096, EIGHT, plan);
+        }
+        long id = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(id);
+        int n = 10_000;
+        for (int i = 0; i < n; i++) {
+            step.evaluate(QWEN3_30B, 4096, EIGHT, plan);
+        }
+        double perEval = (double) (threads.getThreadAllocatedBytes(id) - before) / n;
+        System.out.println("MoE training: bytes allocated per evaluation " + perEval);
+        assertTrue(perEval < 2048, "allocates " + perEval + " B per evaluation");
     }
 }
