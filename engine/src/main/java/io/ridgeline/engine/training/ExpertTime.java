@@ -25,6 +25,14 @@ final class ExpertTime {
      */
     static final double FORWARD_FIXED_KERNELS = 14;
     /**
+     * Kernels of the all-to-all dispatcher's second permutation: sort the received tokens by local expert after the
+     * dispatch and restore their order before the combine (Megatron-core MoEAlltoAllTokenDispatcher
+     * dispatch_postprocess / combine_preprocess, sort_chunks_by_idxs, one fused kernel each with moe_permute_fusion).
+     */
+    static final double SORT_KERNELS = 2;
+    /** Kernels the host launches after a token-count synchronisation before the GPU has work again. */
+    static final double SYNC_KERNELS = 4;
+    /**
      * Eager output bias, per element of the experts' [routed copies, h] output (Megatron-core
      * TEGroupedMLP._apply_bias: t + b * p per local expert with fp32 routing probabilities, then torch.cat and a cast
      * back to 16 bits). Forward: b * p written in fp32 (4 B), the sum read (2 + 4) and written in fp32 (4), the
@@ -119,8 +127,20 @@ final class ExpertTime {
     double memory(LayerShape s) {
         MoeSpec moe = s.model().moe();
         double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
-        double bytes = 2 * 2 * copies * s.hidden() * ACT_BYTES + s.expertTokens() * moe.experts() * 4 * 3;
-        return memory.seconds(bytes, copies * s.hidden(), 4);
+        double permutations = sortsByLocalExpert(s) ? 4 : 2;
+        double bytes = permutations * 2 * copies * s.hidden() * ACT_BYTES + s.expertTokens() * moe.experts() * 4 * 3;
+        return memory.seconds(bytes, copies * s.hidden(), sortsByLocalExpert(s) ? 4 + (int) SORT_KERNELS : 4);
+    }
+
+    /**
+     * Whether the received tokens are sorted by local expert and restored afterwards (the all-to-all dispatcher with
+     * more than one local expert, Megatron-core "permutation 2"): two more passes that read and write every routed
+     * copy the rank receives, forward and, as their gradients, backward. A device-initiated (flex) dispatcher permutes
+     * inside its communication kernels (HybridEP dispatch_with_permute), and the fused MoE path's recipes use it.
+     */
+    static boolean sortsByLocalExpert(LayerShape s) {
+        return s.plan().software().moeDispatcher() == MoeDispatcher.ALLTOALL && !s.moeFastPath()
+                && s.model().moe().experts() / s.plan().ep() > 1;
     }
 
     /**
@@ -211,16 +231,20 @@ final class ExpertTime {
         double local = (double) moe.experts() / s.plan().ep();
         boolean lowPrecision = ModelStateMemory.lowPrecision(s.plan());
         double experts = s.moeFastPath() ? 3 : local * (lowPrecision ? 4 : 2);
-        return FORWARD_FIXED_KERNELS + experts + (moe.sharedExperts() > 0 ? 4 : 0);
+        return FORWARD_FIXED_KERNELS + experts + (moe.sharedExperts() > 0 ? 4 : 0)
+                + (sortsByLocalExpert(s) ? SORT_KERNELS : 0);
     }
 
     /**
-     * Host-side wait per MoE layer and pass: the all-to-all dispatcher copies the token counts per expert to the host
-     * before it can size the exchange, so the GPU drains and then waits while the host launches the kernels up to the
-     * all-to-all (about a permutation's worth, 4 kernels). A device-initiated (flex) dispatcher never syncs.
+     * Host-side wait per MoE layer forward: dropless routing makes the tokens per expert a device value the host needs
+     * (the grouped GEMM takes its per-expert sizes as a host list, the all-to-all its split sizes), so the GPU drains
+     * and then waits while the host launches the kernels up to the exchange (about a permutation's worth, 4 kernels).
+     * Every Megatron-core 0.15 dispatcher does it: all-to-all (_maybe_dtoh_and_synchronize, also with EP 1,
+     * "before_finish"), DeepEP ("the CPU will wait for GPU's signal to arrive", fused_a2a.py), HybridEP (token counts
+     * returned on the host, use_host_meta). Backward reuses the host sizes saved in forward and never syncs.
      */
-    static double syncKernels(LayerShape s) {
-        return s.plan().software().moeDispatcher() == MoeDispatcher.ALLTOALL && s.ep().size() > 1 ? 4 : 0;
+    static double syncKernels() {
+        return SYNC_KERNELS;
     }
 
     private double pair(double m, double n, double k, Precision p) {

@@ -81,8 +81,9 @@ final class LayerTime {
         double tp = exposedTp(s, tpCommunication(s) + sequenceParallelRegather(s), linear);
         double kernels = 2 * forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_BACKWARD_KERNELS : 0)
                 + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, false));
+        // No token-count synchronisation in backward (sizes saved in forward); a recomputed forward has its own.
         Cost own = new Cost(gemms, mem, tp, 2 * contextExchange(s, gemms / 2), ep, 0,
-                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, stallKernels(s));
+                s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, 0);
         if (fullFraction > 0) {
             own = own.plus(forward(s).times(fullFraction));
         }
@@ -115,7 +116,7 @@ final class LayerTime {
     }
 
     private static double stallKernels(LayerShape s) {
-        return s.model().moe() == null ? 0 : ExpertTime.syncKernels(s);
+        return s.model().moe() == null ? 0 : ExpertTime.syncKernels();
     }
 
     // --- GEMMs of the linear layers -------------------------------------------------------------------------------
