@@ -3,11 +3,12 @@ package io.ridgeline.engine.cost;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The knobs of the TCO model. Use {@link #defaults()} and override with the {@code with...} methods.
+ * The knobs of the TCO model. Use {@link #defaults()} and override with {@link #with}.
  *
  * @param serverOverheadFactor     server capex over chip price (CPUs, memory, boards, chassis)
  * @param interconnectFraction     cluster interconnect share of total cluster capex, when no topology is priced
@@ -20,7 +21,8 @@ import java.util.List;
  */
 public record TcoParameters(double serverOverheadFactor, double interconnectFraction, double amortizationYears,
                             double serverPowerFactor, double loadFraction, double pue, double usdPerKwh,
-                            double availabilityFraction) {
+                            double availabilityFraction) implements Serializable {
+    private static final long serialVersionUID = 1L;
     /** Epoch AI training-cost model (MODEL.md sec. 8): server cost = 1.64 x GPU cost. */
     public static final double DEFAULT_SERVER_OVERHEAD_FACTOR = 1.64;
     /** MODEL.md sec. 8 (Epoch AI): cluster interconnect ~19% of cluster cost. */
@@ -83,42 +85,16 @@ public record TcoParameters(double serverOverheadFactor, double interconnectFrac
         return new TcoParameters(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
     }
 
-    /** A copy with component {@code index} (in {@link #values()} order) replaced. */
-    private TcoParameters with(int index, double v) {
+    /** The eight parameters by name, in {@link #values()} order, for {@link #with}. */
+    public enum Knob {
+        SERVER_OVERHEAD_FACTOR, INTERCONNECT_FRACTION, AMORTIZATION_YEARS, SERVER_POWER_FACTOR, LOAD_FRACTION, PUE,
+        USD_PER_KWH, AVAILABILITY_FRACTION
+    }
+
+    /** A copy with one parameter replaced, checked like the constructor. */
+    public TcoParameters with(Knob knob, double v) {
         double[] all = values();
-        all[index] = v;
+        all[knob.ordinal()] = v;
         return of(all);
-    }
-
-    public TcoParameters withServerOverheadFactor(double v) {
-        return with(0, v);
-    }
-
-    public TcoParameters withInterconnectFraction(double v) {
-        return with(1, v);
-    }
-
-    public TcoParameters withAmortizationYears(double v) {
-        return with(2, v);
-    }
-
-    public TcoParameters withServerPowerFactor(double v) {
-        return with(3, v);
-    }
-
-    public TcoParameters withLoadFraction(double v) {
-        return with(4, v);
-    }
-
-    public TcoParameters withPue(double v) {
-        return with(5, v);
-    }
-
-    public TcoParameters withUsdPerKwh(double v) {
-        return with(6, v);
-    }
-
-    public TcoParameters withAvailabilityFraction(double v) {
-        return with(7, v);
     }
 }

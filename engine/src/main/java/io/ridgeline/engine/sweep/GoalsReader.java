@@ -1,5 +1,6 @@
 package io.ridgeline.engine.sweep;
 
+import io.ridgeline.engine.cost.TcoParameters;
 import io.ridgeline.engine.pareto.Goal;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.Names;
@@ -134,11 +135,11 @@ final class GoalsReader {
         if (m != null) {
             r.knownKeys(m, "cost", "cost");
         }
-        return new CostSpec(number(m, "server_overhead_factor", 1, 100, true),
+        return new CostSpec(new TcoParameters(number(m, "server_overhead_factor", 1, 100, true),
                 number(m, "interconnect_fraction", 0, 0.99, true), number(m, "amortization_years", 0, 50, false),
                 number(m, "server_power_factor", 1, 100, true), number(m, "load_fraction", 0, 1, false),
                 number(m, "pue", 1, 10, true), number(m, "usd_per_kwh", 0, 100, true),
-                number(m, "availability_fraction", 0, 1, false), number(m, "tokens", 0, 1e18, false));
+                number(m, "availability_fraction", 0, 1, false)), number(m, "tokens", 0, 1e18, false));
     }
 
     /** A cost number, range-checked; the reference default when absent or invalid. */

@@ -140,7 +140,7 @@ final class PhasesReader {
      */
     private void inference(MapNode m, String path, List<ModelSpec> models, List<Workload> out) {
         int before = r.errors().size();
-        List<ServingLoads.Load> loads = new ServingLoads(r, m, path).read();
+        List<ServingLoads.Load> loads = new ServingLoads(r).read(m, path);
         List<Integer> inputs = r.list(r.required(m, path, "input_tokens", "a list of prompt lengths in tokens"),
                 path + ".input_tokens", (n, p) -> r.integer(n, p, 1, 16_777_216, "an integer in [1, 16777216]"));
         List<Integer> outputs = r.list(r.required(m, path, "output_tokens", "a list of generated lengths in tokens"),

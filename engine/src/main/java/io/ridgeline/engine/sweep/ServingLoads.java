@@ -45,16 +45,13 @@ final class ServingLoads {
     }
 
     private final SweepReader r;
-    private final MapNode m;
-    private final String path;
 
-    ServingLoads(SweepReader r, MapNode m, String path) {
+    ServingLoads(SweepReader r) {
         this.r = r;
-        this.m = m;
-        this.path = path;
     }
 
-    List<Load> read() {
+    /** The loads of the inference entry {@code m} at {@code path}, in mode order; errors go to the reader. */
+    List<Load> read(MapNode m, String path) {
         List<String> modes = r.list(r.value(m, "phases.inference", "mode"), path + ".mode", this::mode);
         boolean isStatic = modes.contains("static");
         boolean online = modes.contains("online");

@@ -1,5 +1,6 @@
 package io.ridgeline.engine.cost;
 
+import io.ridgeline.engine.cost.TcoParameters.Knob;
 import io.ridgeline.engine.cost.NetworkCapex;
 import io.ridgeline.engine.spec.InvalidInputException;
 import org.junit.jupiter.api.Test;
@@ -30,14 +31,14 @@ class TcoModelTest {
     void everyParameterMovesTheResultTheRightWay() {
         double base = tco.gpuHour(30000, 700).usdPerGpuHour();
         TcoParameters d = TcoParameters.defaults();
-        assertTrue(new TcoModel(d.withAmortizationYears(5)).gpuHour(30000, 700).usdPerGpuHour() < base);
-        assertTrue(new TcoModel(d.withPue(1.5)).gpuHour(30000, 700).usdPerGpuHour() > base);
-        assertTrue(new TcoModel(d.withUsdPerKwh(0.2)).gpuHour(30000, 700).usdPerGpuHour() > base);
-        assertTrue(new TcoModel(d.withAvailabilityFraction(0.5)).gpuHour(30000, 700).usdPerGpuHour() > base);
-        assertTrue(new TcoModel(d.withServerOverheadFactor(2)).gpuHour(30000, 700).usdPerGpuHour() > base);
-        assertTrue(new TcoModel(d.withInterconnectFraction(0.3)).gpuHour(30000, 700).usdPerGpuHour() > base);
-        assertTrue(new TcoModel(d.withServerPowerFactor(2.5)).gpuHour(30000, 700).usdPerGpuHour() > base);
-        assertTrue(new TcoModel(d.withLoadFraction(1.0)).gpuHour(30000, 700).usdPerGpuHour() > base);
+        assertTrue(new TcoModel(d.with(Knob.AMORTIZATION_YEARS, 5)).gpuHour(30000, 700).usdPerGpuHour() < base);
+        assertTrue(new TcoModel(d.with(Knob.PUE, 1.5)).gpuHour(30000, 700).usdPerGpuHour() > base);
+        assertTrue(new TcoModel(d.with(Knob.USD_PER_KWH, 0.2)).gpuHour(30000, 700).usdPerGpuHour() > base);
+        assertTrue(new TcoModel(d.with(Knob.AVAILABILITY_FRACTION, 0.5)).gpuHour(30000, 700).usdPerGpuHour() > base);
+        assertTrue(new TcoModel(d.with(Knob.SERVER_OVERHEAD_FACTOR, 2)).gpuHour(30000, 700).usdPerGpuHour() > base);
+        assertTrue(new TcoModel(d.with(Knob.INTERCONNECT_FRACTION, 0.3)).gpuHour(30000, 700).usdPerGpuHour() > base);
+        assertTrue(new TcoModel(d.with(Knob.SERVER_POWER_FACTOR, 2.5)).gpuHour(30000, 700).usdPerGpuHour() > base);
+        assertTrue(new TcoModel(d.with(Knob.LOAD_FRACTION, 1.0)).gpuHour(30000, 700).usdPerGpuHour() > base);
     }
 
     @Test
@@ -61,7 +62,7 @@ class TcoModelTest {
     @Test
     void rejectsOutOfRangeParametersTogether() {
         InvalidInputException e = assertThrows(InvalidInputException.class,
-                () -> TcoParameters.defaults().withPue(0.9).withAvailabilityFraction(0));
+                () -> TcoParameters.defaults().with(Knob.PUE, 0.9).with(Knob.AVAILABILITY_FRACTION, 0));
         assertEquals("tco parameters: tco.pue: expected a ratio >= 1, found 0.9", e.getMessage());
         InvalidInputException e2 = assertThrows(InvalidInputException.class,
                 () -> new TcoParameters(1.64, 1.0, 0, 1.8, 0.75, 1.2, 0.08, 0.9));

@@ -2,6 +2,7 @@ package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.cost.TcoModel;
 import io.ridgeline.engine.cost.TcoParameters;
+import io.ridgeline.engine.cost.TcoParameters.Knob;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.sweep.Metric;
 import io.ridgeline.engine.technology.DerivedChip;
@@ -154,7 +155,7 @@ class EvaluatorAxesTest {
         SweepSpec s = training("[none]", "parallelism: {mode: explicit, plans: [{tp: 8, pp: 8}]}\n"
                 + "cost: {usd_per_kwh: 0.2, tokens: 3.0e11}");
         Row r = run(s).get(0);
-        TcoModel tco = new TcoModel(TcoParameters.defaults().withUsdPerKwh(0.2));
+        TcoModel tco = new TcoModel(TcoParameters.defaults().with(Knob.USD_PER_KWH, 0.2));
         double perHour = tco.gpuHour(HardwareCatalog.bundled().chip("a100-80g")).usdPerGpuHour();
         assertEquals(perHour, r.m(Metric.USD_PER_GPU_HOUR), 1e-12);
         double perMillion = perHour * 256 / 3600 / r.m(Metric.TOKENS_PER_S) * 1e6;

@@ -244,9 +244,9 @@ class SweepLoaderTest {
         assertEquals(List.of("none", "fat-tree-4:1", "rails", "dragonfly"),
                 s.topologies().stream().map(TopologyAxis::id).toList());
         assertEquals(2 * 2 * 2 * 4 * 2, s.grid().size());
-        assertEquals(0.12, s.cost().usdPerKwh());
+        assertEquals(0.12, s.cost().parameters().usdPerKwh());
         assertEquals(3.0e11, s.cost().tokens());
-        assertEquals(io.ridgeline.engine.cost.TcoParameters.DEFAULT_PUE, s.cost().pue());
+        assertEquals(io.ridgeline.engine.cost.TcoParameters.DEFAULT_PUE, s.cost().parameters().pue());
     }
 
     private static String withTopology(String entry) {

@@ -3,7 +3,6 @@ package io.ridgeline.jobs.cli;
 import io.ridgeline.engine.cost.TcoParameters;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
-import io.ridgeline.engine.spec.Names;
 import io.ridgeline.jobs.report.ColumnSelector;
 import io.ridgeline.jobs.report.ExportColumns;
 import io.ridgeline.jobs.report.CsvExport;
@@ -12,7 +11,6 @@ import io.ridgeline.jobs.report.TcoAssumption;
 import io.ridgeline.jobs.report.TcoWorkbook;
 import io.ridgeline.jobs.sweep.RecordedCosts;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -28,7 +26,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.Callable;
 
 /**
  * {@code ridgeline export}: one run's frontier and/or points as CSV (units in the headers) and as a TCO workbook whose
@@ -36,12 +33,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = "Export a run as CSV and as an XLSX TCO workbook with live formulas.")
-public final class ExportCommand implements Callable<Integer> {
-    static final List<String> TABLES = List.of("frontier", "points");
+public final class ExportCommand extends RunCommand {
     static final List<String> FORMATS = List.of("csv", "xlsx");
-
-    @Mixin
-    ResultsOptions results = new ResultsOptions();
 
     @Option(names = "--table", split = ",", defaultValue = "frontier",
             description = "frontier, points or both (default: ${DEFAULT-VALUE}).")
@@ -64,57 +57,57 @@ public final class ExportCommand implements Callable<Integer> {
     Double runTokens;
 
     @Override
-    public Integer call() throws SQLException, IOException {
-        List<InputError> errors = new ArrayList<>();
+    void check(List<InputError> errors) {
         checkNames(tables, TABLES, "--table", errors);
         checkNames(formats, FORMATS, "--format", errors);
         if (runTokens != null && !(runTokens > 0)) {
             errors.add(InputError.of("--run-tokens", "run-tokens", "a positive token count",
                     String.valueOf(runTokens)));
         }
-        if (!errors.isEmpty()) {
-            throw new InvalidInputException(errors);
-        }
-        try (Duck duck = new Duck(results.out)) {
-            Connection c = duck.connection;
-            requireViews(duck, results.out, tables);
-            String runId = results.runId(c);
-            RecordedCosts costs = recordedCosts(c, runId);
-            List<ResultRows> forCsv = new ArrayList<>();
-            List<ResultRows> forXlsx = new ArrayList<>();
-            for (String table : new LinkedHashSet<>(tables)) {
-                Set<String> available = ColumnSelector.available(c, table);
-                List<String> cols = columns == null ? defaultColumns(c, table, runId, available)
-                        : ColumnSelector.check(columns, available, results.out.resolve(table).toString(), "--columns");
-                if (formats.contains("csv")) {
-                    forCsv.add(query(c, table, cols, runId, false));
-                }
-                if (formats.contains("xlsx")) {
-                    List<String> wide = new ArrayList<>(cols);
-                    wide.removeAll(TcoWorkbook.RECOMPUTED);
-                    List<String> needed = new ArrayList<>(List.of("phase", "cost_usd", "cluster_tdp_w"));
-                    needed.addAll(TcoWorkbook.REQUIRED);
-                    needed.addAll(TcoWorkbook.TRAINING_REQUIRED);
-                    needed.addAll(TcoWorkbook.INFERENCE_REQUIRED);
-                    needed.addAll(TcoWorkbook.FABRIC_REQUIRED);
-                    for (String extra : needed) {
-                        if (!wide.contains(extra) && available.contains(extra)) {
-                            wide.add(extra);
-                        }
+    }
+
+    @Override
+    List<String> tables() {
+        return tables;
+    }
+
+    @Override
+    void run(Duck duck, String runId) throws SQLException, IOException {
+        Connection c = duck.connection;
+        RecordedCosts costs = recordedCosts(c, runId);
+        List<ResultRows> forCsv = new ArrayList<>();
+        List<ResultRows> forXlsx = new ArrayList<>();
+        for (String table : new LinkedHashSet<>(tables)) {
+            Set<String> available = ColumnSelector.available(c, table);
+            List<String> cols = columns == null ? defaultColumns(c, table, runId, available)
+                    : ColumnSelector.check(columns, available, results.out.resolve(table).toString(), "--columns");
+            if (formats.contains("csv")) {
+                forCsv.add(query(c, table, cols, runId, false));
+            }
+            if (formats.contains("xlsx")) {
+                List<String> wide = new ArrayList<>(cols);
+                wide.removeAll(TcoWorkbook.RECOMPUTED);
+                List<String> needed = new ArrayList<>(List.of("phase", "cost_usd", "cluster_tdp_w"));
+                needed.addAll(TcoWorkbook.REQUIRED);
+                needed.addAll(TcoWorkbook.TRAINING_REQUIRED);
+                needed.addAll(TcoWorkbook.INFERENCE_REQUIRED);
+                needed.addAll(TcoWorkbook.FABRIC_REQUIRED);
+                for (String extra : needed) {
+                    if (!wide.contains(extra) && available.contains(extra)) {
+                        wide.add(extra);
                     }
-                    forXlsx.add(query(c, table, wide, runId, true));
                 }
-            }
-            for (ResultRows r : forCsv) {
-                Path f = to.resolve(runId + "-" + r.table() + ".csv");
-                CsvExport.write(r, f);
-                System.out.printf("wrote %s (%d rows, %d columns)%n", f, r.size(), r.columns().size());
-            }
-            if (!forXlsx.isEmpty()) {
-                writeWorkbook(c, runId, costs, forXlsx);
+                forXlsx.add(query(c, table, wide, runId, true));
             }
         }
-        return 0;
+        for (ResultRows r : forCsv) {
+            Path f = to.resolve(runId + "-" + r.table() + ".csv");
+            CsvExport.write(r, f);
+            System.out.printf("wrote %s (%d rows, %d columns)%n", f, r.size(), r.columns().size());
+        }
+        if (!forXlsx.isEmpty()) {
+            writeWorkbook(c, runId, costs, forXlsx);
+        }
     }
 
     private void writeWorkbook(Connection c, String runId, RecordedCosts costs, List<ResultRows> forXlsx)
@@ -181,9 +174,7 @@ public final class ExportCommand implements Callable<Integer> {
         Set<String> phases = new LinkedHashSet<>();
         Set<String> nonNull = new LinkedHashSet<>();
         String select = "SELECT " + (available.contains("phase") ? "phase" : "'training'") + ", "
-                + String.join(", ", counts) + " FROM " + table + " WHERE run_id = ?"
-                + (results.where == null || results.where.isBlank() ? "" : " AND (" + results.where + ")")
-                + " GROUP BY 1";
+                + String.join(", ", counts) + results.from(table, null) + " GROUP BY 1";
         try (PreparedStatement st = c.prepareStatement(select)) {
             st.setString(1, runId);
             try (ResultSet rs = st.executeQuery()) {
@@ -197,40 +188,9 @@ public final class ExportCommand implements Callable<Integer> {
                 }
             }
         } catch (SQLException e) {
-            if (results.where == null) {
-                throw e;
-            }
-            String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
-            throw new InvalidInputException(InputError.of("--where", "where", "a SQL condition over the "
-                    + "columns of " + table, msg));
+            throw results.whereError(table, e);
         }
         return ExportColumns.defaults(phases, available, nonNull);
-    }
-
-    static void checkNames(List<String> given, List<String> known, String flag, List<InputError> errors) {
-        for (int i = 0; i < given.size(); i++) {
-            if (!known.contains(given.get(i))) {
-                errors.add(InputError.of(flag, flag.substring(2) + "[" + i + "]", Names.expectedOneOf(given.get(i),
-                        known), "'" + given.get(i) + "'"));
-            }
-        }
-    }
-
-    static void requireViews(Duck duck, Path out, List<String> tables) {
-        List<InputError> errors = new ArrayList<>();
-        for (String t : new LinkedHashSet<>(tables)) {
-            if (!duck.views.contains(t)) {
-                errors.add(InputError.of(out.resolve(t).toString(), "--table", "Parquet files of a committed run "
-                        + "(the sweep's output.points may be none)", "no " + t + " table"));
-            }
-        }
-        if (!duck.views.contains("runs")) {
-            errors.add(InputError.of(out.resolve("runs").toString(), "--out", "a runs table (committed runs)",
-                    "no runs table"));
-        }
-        if (!errors.isEmpty()) {
-            throw new InvalidInputException(errors);
-        }
     }
 
     /**

@@ -5,8 +5,9 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 
 /**
- * {@code --out}: the results directory a sweep writes and {@code sql} and {@code diff} read, kept as typed so that a
- * URI such as hdfs:///x or s3a://bucket/x keeps its slashes (a {@link Path} would fold hdfs:///x into hdfs:/x).
+ * {@code --out}: the results directory a sweep writes and {@code sql}, {@code diff} and {@code plot series} read, kept
+ * as typed so that a URI such as hdfs:///x or s3a://bucket/x keeps its slashes (a {@link Path} would fold hdfs:///x
+ * into hdfs:/x).
  */
 final class OutputDirectory {
     @Option(names = "--out", defaultValue = "results", description = "Output directory (default: ${DEFAULT-VALUE}).")

@@ -11,7 +11,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,9 +29,8 @@ public final class PlotSeries implements Callable<Integer> {
     @Mixin
     PlotOutput output = new PlotOutput();
 
-    @Option(names = "--out", defaultValue = "results", description = "Results directory (default: "
-            + "${DEFAULT-VALUE}).")
-    Path out;
+    @Mixin
+    OutputDirectory out = new OutputDirectory();
 
     @Option(names = "--query", required = true, description = "SQL giving the rows, in plotting order.")
     String query;
@@ -86,15 +84,14 @@ public final class PlotSeries implements Callable<Integer> {
         if (!errors.isEmpty()) {
             throw new InvalidInputException(errors);
         }
-        try (Duck duck = new Duck(out)) {
+        try (Duck duck = new Duck(out.path())) {
             ResultRows rows;
             try (PreparedStatement st = duck.connection.prepareStatement(query);
                  ResultSet rs = st.executeQuery()) {
                 rows = ResultRows.read("query", rs);
             } catch (SQLException e) {
-                String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
                 throw new InvalidInputException(InputError.of("--query", "query", "a SQL query over the views "
-                        + duck.views + " of " + out, msg));
+                        + duck.views + " of " + out, ReadOnlyQuery.firstLine(e)));
             }
             List<String> needed = new ArrayList<>(y);
             needed.add(x);

@@ -22,7 +22,6 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.Callable;
 
 /**
  * {@code ridgeline report [RUN]}: one self-contained HTML page about a run (DuckDB over the results, no Spark), the
@@ -32,13 +31,10 @@ import java.util.concurrent.Callable;
         description = "Write one self-contained HTML page about a run: manifest, sortable frontier table, frontier "
                 + "scatter, step-time breakdown, roofline with the frontier's GEMMs, bottlenecks, memory headroom, "
                 + "and the changes since the previous run of the same sweep.")
-public final class ReportCommand implements Callable<Integer> {
+public final class ReportCommand extends RunCommand {
     @Parameters(index = "0", arity = "0..1", paramLabel = "RUN", description = "Run id (same as --run; default: "
             + "the latest committed run).")
     String positionalRun;
-
-    @Mixin
-    ResultsOptions results = new ResultsOptions();
 
     @Option(names = "--html", description = "Output file (default: reports/<run>.html).")
     Path html;
@@ -46,8 +42,11 @@ public final class ReportCommand implements Callable<Integer> {
     @Mixin
     ToleranceOption moved = new ToleranceOption();
 
+    private double tolerance;
+
+    /** RUN and --run must agree (RUN then stands for --run); the tolerance must be a number >= 0. */
     @Override
-    public Integer call() throws SQLException, IOException {
+    void check(List<InputError> errors) {
         if (positionalRun != null && results.run != null && !positionalRun.equals(results.run)) {
             throw new InvalidInputException(InputError.of("RUN", "run", "one run: RUN or --run, or both the same",
                     "'" + positionalRun + "' and --run '" + results.run + "'"));
@@ -55,30 +54,33 @@ public final class ReportCommand implements Callable<Integer> {
         if (positionalRun != null) {
             results.run = positionalRun;
         }
-        double tolerance = moved.checked();
-        try (Duck duck = new Duck(results.out)) {
-            ExportCommand.requireViews(duck, results.out, List.of("frontier"));
-            Connection c = duck.connection;
-            String runId = results.runId(c);
-            ReportPage page = new ReportBuilder(c, query(duck, runId), tolerance).build();
-            String text = HtmlReport.render(page);
-            Path f = html != null ? html : Path.of("reports", runId + ".html");
-            Path parent = f.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(f, text, StandardCharsets.UTF_8);
-            long tables = page.sections().stream().flatMap(s -> s.parts().stream())
-                    .filter(p -> p instanceof ReportPage.Table).count();
-            System.out.printf(Locale.ROOT, "wrote %s (%,d bytes: %d sections, %d charts, %d tables)%n", f,
-                    Files.size(f), page.sections().size(), page.charts().size(), tables);
-            for (ReportPage.Part p : page.sections().get(page.sections().size() - 1).parts()) {
-                if (p instanceof ReportPage.Text t) {
-                    System.out.println("  " + t.text());
-                }
+        tolerance = moved.checked();
+    }
+
+    @Override
+    List<String> tables() {
+        return List.of("frontier");
+    }
+
+    @Override
+    void run(Duck duck, String runId) throws SQLException, IOException {
+        ReportPage page = new ReportBuilder(duck.connection, query(duck, runId), tolerance).build();
+        String text = HtmlReport.render(page);
+        Path f = html != null ? html : Path.of("reports", runId + ".html");
+        Path parent = f.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(f, text, StandardCharsets.UTF_8);
+        long tables = page.sections().stream().flatMap(s -> s.parts().stream())
+                .filter(p -> p instanceof ReportPage.Table).count();
+        System.out.printf(Locale.ROOT, "wrote %s (%,d bytes: %d sections, %d charts, %d tables)%n", f,
+                Files.size(f), page.sections().size(), page.charts().size(), tables);
+        for (ReportPage.Part p : page.sections().get(page.sections().size() - 1).parts()) {
+            if (p instanceof ReportPage.Text t) {
+                System.out.println("  " + t.text());
             }
         }
-        return 0;
     }
 
     /** The run's rows through the options export and plot share. */

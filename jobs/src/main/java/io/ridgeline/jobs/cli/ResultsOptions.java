@@ -35,8 +35,7 @@ final class ResultsOptions {
     ResultRows query(Connection c, String table, List<String> cols, String runId, String extraWhere,
                      String orderBy, int limit) throws SQLException {
         StringBuilder sql = new StringBuilder("SELECT ").append(String.join(", ",
-                cols.stream().map(ColumnSelector::quote).toList())).append(" FROM ").append(table);
-        appendWhere(sql, extraWhere);
+                cols.stream().map(ColumnSelector::quote).toList())).append(from(table, extraWhere));
         if (orderBy != null) {
             sql.append(" ORDER BY ").append(orderBy);
         }
@@ -55,8 +54,7 @@ final class ResultsOptions {
         List<String> quoted = groupBy.stream().map(ColumnSelector::quote).toList();
         StringBuilder sql = new StringBuilder("SELECT ");
         quoted.forEach(q -> sql.append(q).append(", "));
-        sql.append("count(*) AS n FROM ").append(table);
-        appendWhere(sql, extraWhere);
+        sql.append("count(*) AS n").append(from(table, extraWhere));
         if (!quoted.isEmpty()) {
             sql.append(" GROUP BY ").append(String.join(", ", quoted)).append(" ORDER BY ")
                     .append(String.join(", ", quoted));
@@ -64,14 +62,31 @@ final class ResultsOptions {
         return read(c, table, sql.toString(), runId);
     }
 
-    private void appendWhere(StringBuilder sql, String extraWhere) {
-        sql.append(" WHERE run_id = ?");
+    /**
+     * {@code " FROM table WHERE run_id = ?"} with {@code extraWhere} (SQL or null) and --where: one run's rows of a
+     * view, the run id the statement's first parameter.
+     */
+    String from(String table, String extraWhere) {
+        StringBuilder sql = new StringBuilder(" FROM ").append(table).append(" WHERE run_id = ?");
         if (extraWhere != null) {
             sql.append(" AND (").append(extraWhere).append(")");
         }
         if (where != null && !where.isBlank()) {
             sql.append(" AND (").append(where).append(")");
         }
+        return sql.toString();
+    }
+
+    /**
+     * A failed query of a view's rows (made with {@link #from}): with a --where, reported as a bad --where (it is the
+     * user's SQL in the statement); without, rethrown as it is (a bug).
+     */
+    InvalidInputException whereError(String table, SQLException e) throws SQLException {
+        if (where == null) {
+            throw e;
+        }
+        return new InvalidInputException(InputError.of("--where", "where", "a SQL condition over the columns of "
+                + table, ReadOnlyQuery.firstLine(e)));
     }
 
     private ResultRows read(Connection c, String table, String sql, String runId) throws SQLException {
@@ -81,12 +96,7 @@ final class ResultsOptions {
                 return ResultRows.read(table, rs);
             }
         } catch (SQLException e) {
-            if (where == null) {
-                throw e;
-            }
-            String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
-            throw new InvalidInputException(InputError.of("--where", "where", "a SQL condition over the "
-                    + "columns of " + table, msg));
+            throw whereError(table, e);
         }
     }
 }

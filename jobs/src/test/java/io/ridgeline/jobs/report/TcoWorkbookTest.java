@@ -3,6 +3,7 @@ package io.ridgeline.jobs.report;
 import io.ridgeline.engine.cost.GpuHourCost;
 import io.ridgeline.engine.cost.TcoModel;
 import io.ridgeline.engine.cost.TcoParameters;
+import io.ridgeline.engine.cost.TcoParameters.Knob;
 import io.ridgeline.engine.cost.NetworkCapex;
 import io.ridgeline.engine.sweep.PricedFabric;
 import org.apache.poi.ss.usermodel.Cell;
@@ -129,7 +130,8 @@ class TcoWorkbookTest {
 
             double after = eval(ev, fr, 0, TcoFormulas.GPU_HOUR);
             assertNotEquals(before, after, "a changed assumption must change $/GPU-hour");
-            assertMatches(ev, fr, TcoParameters.defaults().withPue(1.5).withAmortizationYears(5), 2e12, 25_000);
+            assertMatches(ev, fr, TcoParameters.defaults().with(Knob.PUE, 1.5).with(Knob.AMORTIZATION_YEARS, 5),
+                    2e12, 25_000);
         }
     }
 
@@ -177,7 +179,7 @@ class TcoWorkbookTest {
         NetworkCapex capex = new NetworkCapex(24, 1024, 512, 512, 600_000, 400_000, 50_000, 300_000, 30_000);
         PricedFabric fabric = new PricedFabric("fat-tree-2:1", "ndr", 8, 512, capex);
         PricedFabric unused = new PricedFabric("fat-tree-2:1", "ndr", 8, 1024, capex);
-        TcoParameters p = TcoParameters.defaults().withUsdPerKwh(0.3).withPue(1.4);
+        TcoParameters p = TcoParameters.defaults().with(Knob.USD_PER_KWH, 0.3).with(Knob.PUE, 1.4);
         Path f = dir.resolve("fabric.xlsx");
         new TcoWorkbook(p, List.of(unused, fabric), 1e12, Map.of()).write(List.of(new ResultRows("frontier", cols,
                 rows)), f);
