@@ -66,28 +66,22 @@ final class PenaltySelection {
 
     /** The sources of the cases not held out, in case order. */
     Set<String> sources(Set<String> heldOut) {
-        Set<String> out = new LinkedHashSet<>();
-        for (int i : cases) {
-            String s = scorer.cases().get(i).source();
-            if (!heldOut.contains(s)) {
-                out.add(s);
-            }
-        }
+        Set<String> out = sourcesOf(cases);
+        out.removeAll(heldOut);
         return out;
     }
 
     /** The sources of the given cases that are missing from {@code train}: what a fold holds out. */
     Set<String> heldOut(int[] train) {
-        Set<String> in = new java.util.HashSet<>();
-        for (int i : train) {
-            in.add(scorer.cases().get(i).source());
-        }
-        Set<String> out = new TreeSet<>();
-        for (int i : cases) {
-            String s = scorer.cases().get(i).source();
-            if (!in.contains(s)) {
-                out.add(s);
-            }
+        Set<String> out = new TreeSet<>(sourcesOf(cases));
+        out.removeAll(sourcesOf(train));
+        return out;
+    }
+
+    private Set<String> sourcesOf(int[] indices) {
+        Set<String> out = new LinkedHashSet<>();
+        for (int i : indices) {
+            out.add(scorer.cases().get(i).source());
         }
         return out;
     }

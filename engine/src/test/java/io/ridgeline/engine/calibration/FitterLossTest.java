@@ -65,11 +65,14 @@ class FitterLossTest {
         assertTrue(any.fitted(0) && any.fitted(1), any.note());
     }
 
+    private static int[] a100Gemm(CaseScorer s) {
+        return s.select(new CaseSelection(List.of("a100-80g", "a100-40g"), List.of(), List.of("gemm"), List.of()));
+    }
+
     @Test
     void theRidgePenaltyPullsTheFitTowardsItsStartValueAndInfinityKeepsIt() {
         CaseScorer s = CaseScorer.read(List.of(Path.of("../validation/cases-dev.csv")));
-        int[] gemm = s.select(new CaseSelection(List.of("a100-80g", "a100-40g"), List.of(), List.of("gemm"),
-                List.of()));
+        int[] gemm = a100Gemm(s);
         Parameter p = ParameterRegistry.parameter(PATH, Catalogs.bundled(), "test", "parameters");
         double start = 0.6;
         double[] lambdas = {0, 0.1, 1, 10};
