@@ -20,6 +20,10 @@ import java.util.Map;
  * candidate values ({@link Catalogs#of}); the Jacobian is by forward differences, each column re-scoring only the
  * cases whose chip, network or stack the parameter changes ({@link CaseScorer#predictChanged}).
  *
+ * <p>An optional ridge penalty adds lambda n sum_j ((x_j - start_j) / range_j)^2 (one residual row per fitted
+ * parameter), shrinking the fit towards the catalogue values; {@link PenaltySelection} chooses lambda by
+ * cross-validation. Infinite lambda keeps the start values.
+ *
  * <p>Before optimising, every parameter is moved 5% of its range: one that moves no case's relative error by
  * {@link #SENSITIVITY_FLOOR} is left at its start value (the cases say nothing about it), and so is everything when
  * fewer cases than parameters remain. A case the engine predicts nothing for counts as a 100% error.
