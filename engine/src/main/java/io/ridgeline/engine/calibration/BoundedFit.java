@@ -76,6 +76,10 @@ final class BoundedFit implements ValueAndJacobianFunction {
             for (double r : problem.residuals(lastPredictions)) {
                 cost += r * r;
             }
+            for (int j : active) {
+                double r = problem.penalty(j, x[j]);
+                cost += r * r;
+            }
             if (cost < bestCost) {
                 bestCost = cost;
                 bestX = x;
@@ -90,9 +94,20 @@ final class BoundedFit implements ValueAndJacobianFunction {
         return new org.apache.commons.math3.util.Pair<>(computeValue(u), computeJacobian(u));
     }
 
+    /** Rows of the residual vector: one per case, then one ridge row per active parameter. */
+    int rows() {
+        return problem.cases.length + (problem.penaltyRoot > 0 ? active.length : 0);
+    }
+
     @Override
     public RealVector computeValue(double[] u) {
-        return new ArrayRealVector(problem.residuals(predictions(u)), false);
+        double[] r = Arrays.copyOf(problem.residuals(predictions(u)), rows());
+        double[] x = x(u);
+        for (int k = problem.cases.length; k < r.length; k++) {
+            int j = active[k - problem.cases.length];
+            r[k] = problem.penalty(j, x[j]);
+        }
+        return new ArrayRealVector(r, false);
     }
 
     @Override
@@ -101,7 +116,7 @@ final class BoundedFit implements ValueAndJacobianFunction {
         double[] x = x(u);
         Catalogs baseCatalogs = problem.catalogs(x);
         int n = problem.cases.length;
-        double[][] jac = new double[n][active.length];
+        double[][] jac = new double[rows()][active.length];
         double[] moved = new double[n];
         for (int k = 0; k < active.length; k++) {
             int j = active[k];
@@ -114,6 +129,10 @@ final class BoundedFit implements ValueAndJacobianFunction {
             double chain = BoundTransform.derivative(u[k], p.lower(), p.upper());
             for (int i = 0; i < n; i++) {
                 jac[i][k] = (problem.residual(i, moved[i]) - problem.residual(i, base[i])) / dx * chain;
+            }
+            // d(penalty row k)/du_k, exact: the row is linear in x.
+            if (jac.length > n) {
+                jac[n + k][k] = problem.penaltyRoot / (p.upper() - p.lower()) * chain;
             }
         }
         return new Array2DRowRealMatrix(jac, false);

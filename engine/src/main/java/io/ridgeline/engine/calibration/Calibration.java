@@ -33,13 +33,29 @@ public final class Calibration {
      * @param parameters catalogue paths to fit; empty = every parameter declared {@code fittedByDefault} for the chip
      *                   families, networks and stacks the selected cases use
      * @param base       values in force before the fit (a profile being refined; usually none)
+     * @param penalties  ridge strengths towards the catalogue values ({@link Fitter}); more than one: chosen by
+     *                   leave-one-source-out cross-validation on the fitted cases ({@link PenaltySelection}), nested
+     *                   inside every cross-validation fold
      */
     public record Request(CaseSelection selection, List<String> parameters, Fitter.Weighting weighting,
-                          Fitter.Loss loss, CatalogOverrides base, double coverage) {
+                          Fitter.Loss loss, CatalogOverrides base, double coverage, double[] penalties) {
         public Request {
             parameters = List.copyOf(parameters);
+            penalties = penalties.clone();
+            if (penalties.length == 0) {
+                throw new IllegalArgumentException("no penalty strength");
+            }
+        }
+
+        /** The default: the ridge strength chosen from {@link #PENALTY_GRID}. */
+        public Request(CaseSelection selection, List<String> parameters, Fitter.Weighting weighting, Fitter.Loss loss,
+                       CatalogOverrides base, double coverage) {
+            this(selection, parameters, weighting, loss, base, coverage, PENALTY_GRID);
         }
     }
+
+    /** The ridge strengths {@code calibrate} chooses from by default ({@link PenaltySelection#GRID}). */
+    public static final double[] PENALTY_GRID = PenaltySelection.GRID.clone();
 
     /**
      * @param before         the catalogues in force
@@ -48,10 +64,12 @@ public final class Calibration {
      * @param excluded       selected cases that were not scored ok before the fit, with their outcome
      * @param beforeErrorPct mean |error| of {@code cases} before the fit
      * @param afterErrorPct  mean |error| of {@code cases} after the fit (in-sample)
+     * @param penaltyErrorPct per strength of {@code request.penalties()}, the leave-one-source-out mean |error| of the
+     *                        fits on every case that chose the full fit's strength (NaN: not scored)
      */
     public record Result(Request request, Catalogs before, Catalogs after, FitResult fit, int[] cases,
                          List<CaseOutcome> excluded, double beforeErrorPct, double afterErrorPct,
-                         CrossValidation.Result crossValidation, IntervalModel intervals) {
+                         CrossValidation.Result crossValidation, IntervalModel intervals, double[] penaltyErrorPct) {
     }
 
     public static Result run(CaseScorer scorer, Request request) {
@@ -83,16 +101,22 @@ public final class Calibration {
         // whenever a case is sensitive to them: the user asked for them.
         int identifying = request.parameters().isEmpty() ? DEFAULT_IDENTIFYING_SOURCES : 0;
         Fitter fitter = new Fitter(scorer, request.base(), request.weighting(), request.loss(), identifying);
-        FitResult fit = fitter.fit(cases, parameters, start);
+        // The ridge strength is chosen on the fit's own sources, and again inside every fold on the fold's training
+        // sources only, so the cross-validation scores the whole procedure (ESL sec. 7.10.2).
+        PenaltySelection penalties = new PenaltySelection(scorer, cases, fitter, parameters, start, request.base(),
+                request.penalties());
+        PenaltySelection.Choice choice = penalties.choose(Set.of());
+        FitResult fit = penalties.fit(Set.of(), choice.lambda());
         Catalogs after = catalogs(request.base(), fit, "calibrate");
         CrossValidation.Result cv = CrossValidation.leaveOneSourceOut(scorer, cases, train -> {
-            FitResult f = fitter.fit(train, parameters, start);
+            Set<String> out = penalties.heldOut(train);
+            FitResult f = penalties.fit(out, penalties.choose(out).lambda());
             return new CrossValidation.FoldFit(f, catalogs(request.base(), f, "leave-one-source-out fold"));
         });
         IntervalModel intervals = IntervalModel.fromResiduals(HeldOutResidual.of(scorer, cv.cases(),
                 cv.heldOutPredictions(), before), request.coverage());
         return new Result(request, before, after, fit, cases, excluded, meanAbsErrorPct(scorer, before, cases),
-                meanAbsErrorPct(scorer, after, cases), cv, intervals);
+                meanAbsErrorPct(scorer, after, cases), cv, intervals, choice.innerErrorPct());
     }
 
     /** The catalogues with a fit's values on top of {@code base}. */

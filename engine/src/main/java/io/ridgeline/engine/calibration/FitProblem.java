@@ -17,15 +17,21 @@ final class FitProblem {
     final List<Parameter> parameters;
     final double[] measured;
     final double[] weight;
+    /** Values the penalty pulls towards (the start values: the catalogue prior). */
+    final double[] prior;
+    /** sqrt(lambda n): weight of a penalty row; 0 = no penalty. */
+    final double penaltyRoot;
     Catalogs lastCatalogs;
     double[] lastX;
 
     /**
      * @param fixed  values in force that are not fitted
      * @param weight per-case weights of the residuals (the absolute loss changes them between solves)
+     * @param prior  values the ridge penalty pulls towards
+     * @param lambda ridge penalty strength per case (see {@link #penalty}); 0 = none
      */
     FitProblem(CaseScorer scorer, CatalogOverrides fixed, Fitter.Loss loss, int[] cases, List<Parameter> parameters,
-               double[] measured, double[] weight) {
+               double[] measured, double[] weight, double[] prior, double lambda) {
         this.scorer = scorer;
         this.fixed = fixed;
         this.loss = loss;
@@ -33,6 +39,18 @@ final class FitProblem {
         this.parameters = parameters;
         this.measured = measured;
         this.weight = weight;
+        this.prior = prior.clone();
+        this.penaltyRoot = Math.sqrt(lambda * cases.length);
+    }
+
+    /**
+     * The ridge (Tikhonov) row of parameter j: sqrt(lambda n) (x_j - prior_j) / (upper_j - lower_j), so the objective
+     * is sum of squared case residuals + lambda n sum_j (deviation as a fraction of the range)^2 (Hastie, Tibshirani &
+     * Friedman, ESL sec. 3.4.1, with the prior as the centre); n makes lambda a cost per case.
+     */
+    double penalty(int j, double x) {
+        Parameter p = parameters.get(j);
+        return penaltyRoot * (x - prior[j]) / (p.upper() - p.lower());
     }
 
     CaseScorer scorer() {

@@ -14,10 +14,11 @@ import java.util.List;
  * @param casesScored     case evaluations the fit ran (Jacobian columns re-score only the cases that depend on it)
  * @param rmsBefore       root mean square of the weighted relative residuals at the start
  * @param rmsAfter        the same at the solution
+ * @param penalty         the ridge strength lambda towards the start values (0: none; infinite: start values kept)
  */
 public record FitResult(List<Parameter> parameters, double[] start, double[] values, boolean[] fitted, String note,
                         int cases, int iterations, int evaluations, long casesScored, double seconds,
-                        double rmsBefore, double rmsAfter) {
+                        double rmsBefore, double rmsAfter, double penalty) {
 
     public FitResult {
         parameters = List.copyOf(parameters);

@@ -20,6 +20,10 @@ import java.util.Map;
  * candidate values ({@link Catalogs#of}); the Jacobian is by forward differences, each column re-scoring only the
  * cases whose chip, network or stack the parameter changes ({@link CaseScorer#predictChanged}).
  *
+ * <p>An optional ridge penalty adds lambda n sum_j ((x_j - start_j) / range_j)^2 (one residual row per fitted
+ * parameter), shrinking the fit towards the catalogue values; {@link PenaltySelection} chooses lambda by
+ * cross-validation. Infinite lambda keeps the start values.
+ *
  * <p>Before optimising, every parameter is moved 5% of its range: one that moves no case's relative error by
  * {@link #SENSITIVITY_FLOOR} is left at its start value (the cases say nothing about it), and so is everything when
  * fewer cases than parameters remain. A case the engine predicts nothing for counts as a 100% error.
@@ -91,6 +95,7 @@ public final class Fitter {
     private final Weighting weighting;
     private final Loss loss;
     private final int identifyingSources;
+    private final double penalty;
 
     /**
      * @param fixed values in force that are not fitted (a loaded profile, other fits of a recipe); fitted paths
@@ -105,11 +110,30 @@ public final class Fitter {
      *                           to be fitted on a set of cases; 0 fits whatever some case is sensitive to
      */
     public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss, int identifyingSources) {
+        this(scorer, fixed, weighting, loss, identifyingSources, 0);
+    }
+
+    /**
+     * @param penalty ridge strength lambda: the objective adds lambda n sum_j ((x_j - start_j) / range_j)^2, pulling
+     *                each fitted parameter towards its start value (the catalogue prior); 0 = none
+     */
+    public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss, int identifyingSources,
+                  double penalty) {
         this.scorer = scorer;
         this.fixed = fixed;
         this.weighting = weighting;
         this.loss = loss;
         this.identifyingSources = identifyingSources;
+        this.penalty = penalty;
+    }
+
+    /** The same fitter with another ridge strength. */
+    public Fitter withPenalty(double lambda) {
+        return new Fitter(scorer, fixed, weighting, loss, identifyingSources, lambda);
+    }
+
+    public double penalty() {
+        return penalty;
     }
 
     /** Fits {@code parameters} from {@code start} on the cases with these indices. */
@@ -122,12 +146,13 @@ public final class Fitter {
         for (int i = 0; i < n; i++) {
             measured[i] = scorer.cases().get(cases[i]).measured();
         }
-        FitProblem base = new FitProblem(scorer, fixed, loss, cases, parameters, measured, weight.clone());
         double[] x0 = start.clone();
         for (int j = 0; j < x0.length; j++) {
             Parameter p = parameters.get(j);
             x0[j] = Math.min(p.upper(), Math.max(p.lower(), x0[j]));
         }
+        FitProblem base = new FitProblem(scorer, fixed, loss, cases, parameters, measured, weight.clone(), x0,
+                Double.isInfinite(penalty) ? 0 : penalty);
         double[] p0 = base.predict(x0);
         double rms0 = rms(base.residuals(p0));
         FitProblem.Sensitivity sensitivity = base.sensitivity(x0, p0);
@@ -148,10 +173,11 @@ public final class Fitter {
         String note = join(contains(insensitive) ? "no case is sensitive to " + names(parameters, insensitive, true)
                 : "", contains(unidentified) ? "identified by fewer than " + identifyingSources + " sources: "
                 + names(parameters, unidentified, true) : "");
-        if (activeCount == 0 || n < activeCount) {
-            String why = activeCount == 0 ? note : n + " cases for " + activeCount + " parameters";
+        if (activeCount == 0 || n < activeCount || Double.isInfinite(penalty)) {
+            String why = activeCount == 0 ? note : n < activeCount ? n + " cases for " + activeCount + " parameters"
+                    : "infinite penalty: the start values are kept";
             return new FitResult(parameters, start, x0, new boolean[parameters.size()], why, n, 0, 1,
-                    scorer.scoredCount() - scored0, seconds(t0), rms0, rms0);
+                    scorer.scoredCount() - scored0, seconds(t0), rms0, rms0, penalty);
         }
         BoundedFit f = new BoundedFit(base, x0, active);
         note = join(note, optimise(f));
@@ -163,7 +189,7 @@ public final class Fitter {
         double rms1 = rms(base.residuals(base.predict(x)));
         boolean[] fitted = active.clone();
         return new FitResult(parameters, start, x, fitted, note, n, f.iterations, f.evaluations,
-                scorer.scoredCount() - scored0, seconds(t0), rms0, rms1);
+                scorer.scoredCount() - scored0, seconds(t0), rms0, rms1, penalty);
     }
 
     /** One Levenberg-Marquardt solve from f's start; "" or why it stopped early. */
@@ -171,7 +197,7 @@ public final class Fitter {
         try {
             LeastSquaresOptimizer.Optimum optimum = new LevenbergMarquardtOptimizer().withCostRelativeTolerance(1e-7)
                     .withParameterRelativeTolerance(1e-6).optimize(new LeastSquaresBuilder()
-                            .start(f.u0()).model(f).target(new double[f.problem.cases.length]).lazyEvaluation(true)
+                            .start(f.u0()).model(f).target(new double[f.rows()]).lazyEvaluation(true)
                             .maxEvaluations(MAX_EVALUATIONS).maxIterations(MAX_EVALUATIONS).build());
             f.iterations += optimum.getIterations();
             return "";

@@ -64,4 +64,36 @@ class FitterLossTest {
                 .fit(gemm, ps, start);
         assertTrue(any.fitted(0) && any.fitted(1), any.note());
     }
+
+    private static int[] a100Gemm(CaseScorer s) {
+        return s.select(new CaseSelection(List.of("a100-80g", "a100-40g"), List.of(), List.of("gemm"), List.of()));
+    }
+
+    @Test
+    void theRidgePenaltyPullsTheFitTowardsItsStartValueAndInfinityKeepsIt() {
+        CaseScorer s = CaseScorer.read(List.of(Path.of("../validation/cases-dev.csv")));
+        int[] gemm = a100Gemm(s);
+        Parameter p = ParameterRegistry.parameter(PATH, Catalogs.bundled(), "test", "parameters");
+        double start = 0.6;
+        double[] lambdas = {0, 0.1, 1, 10};
+        double[] moved = new double[lambdas.length];
+        for (int k = 0; k < lambdas.length; k++) {
+            FitResult f = new Fitter(s, CatalogOverrides.NONE, Fitter.Weighting.CASE, Fitter.Loss.LINEAR, 0,
+                    lambdas[k]).fit(gemm, List.of(p), new double[]{start});
+            assertTrue(f.fitted(0), f.note());
+            assertEquals(lambdas[k], f.penalty());
+            moved[k] = f.value(0) - start;
+        }
+        FitResult plain = new Fitter(s, CatalogOverrides.NONE, Fitter.Weighting.CASE, Fitter.Loss.LINEAR)
+                .fit(gemm, List.of(p), new double[]{start});
+        assertEquals(plain.value(0) - start, moved[0], 1e-12, "lambda 0 is the unpenalised fit");
+        // The GEMM rows want ~0.88; every stronger penalty stops nearer the start, still on the data's side.
+        assertTrue(moved[0] > 0.2, "the data move the value: " + moved[0]);
+        for (int k = 1; k < lambdas.length; k++) {
+            assertTrue(moved[k] > 0 && moved[k] < moved[k - 1] - 1e-4, "lambda " + lambdas[k] + ": " + moved[k]);
+        }
+        FitResult kept = new Fitter(s, CatalogOverrides.NONE, Fitter.Weighting.CASE, Fitter.Loss.LINEAR, 0,
+                Double.POSITIVE_INFINITY).fit(gemm, List.of(p), new double[]{start});
+        assertTrue(!kept.fitted(0) && kept.value(0) == start, kept.note());
+    }
 }

@@ -13,7 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 11's recovery check: cases generated from known constants (the engine's predictions with those constants,
- * times 1 + 2% Gaussian noise) are fitted back, from the shipped values, to within 2% of each constant.
+ * times 1 + 2% Gaussian noise) are fitted back, from the shipped values, to within 2% of each constant, with the
+ * ridge strength chosen by nested leave-one-source-out cross-validation as {@code calibrate} does by default.
  */
 class SyntheticRecoveryTest {
     @TempDir
@@ -51,6 +52,12 @@ class SyntheticRecoveryTest {
             assertTrue(f.fitted(j), p + " was not fitted: " + f.note());
             assertTrue(Math.abs(f.start(j) - want) / want > 0.05, p + " starts too close to the truth");
             assertEquals(want, f.value(j), 0.02 * want, p + " recovered " + f.value(j));
+        }
+        // The data identify every constant: the nested cross-validation must choose no shrinkage towards the
+        // catalogue, for the full fit and inside every fold (a penalty would bias the recovery).
+        assertEquals(0.0, f.penalty(), "ridge strength chosen on all sources");
+        for (CrossValidation.Fold fold : r.crossValidation().folds()) {
+            assertEquals(0.0, fold.fit().penalty(), "ridge strength chosen without " + fold.heldOut());
         }
         assertTrue(r.afterErrorPct() < r.beforeErrorPct(), "fit lowers the error");
         // With the truth recovered, what is left is the 2% noise: mean |N(0, 2%)| = 1.6%.

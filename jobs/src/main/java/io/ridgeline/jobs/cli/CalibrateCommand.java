@@ -62,6 +62,12 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "Least squares (default), the robust soft-L1 loss (10% scale), or mean absolute relative "
                     + "error (the serving fits of catalog/fits.yaml).")
     String loss;
+    @Option(names = "--penalty", defaultValue = "auto", paramLabel = "auto|LAMBDA",
+            description = "Ridge strength pulling each fitted value towards its catalogue value (lambda per case, on "
+                    + "the deviation as a fraction of the parameter's range; inf keeps the catalogue): auto "
+                    + "(default) chooses it from 0, 0.1, 1, 10, inf by leave-one-source-out cross-validation on the "
+                    + "fitted cases, again inside every cross-validation fold.")
+    String penalty;
     @Option(names = "--coverage", defaultValue = "0.8", description = "Coverage of the prediction intervals.")
     double coverage;
     @Option(names = "--out", paramLabel = "PROFILE.yaml", description = "Where to write the profile.")
@@ -89,6 +95,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         }
         Fitter.Weighting w = choice(Fitter.Weighting.class, weighting, "--weighting", errors);
         Fitter.Loss l = choice(Fitter.Loss.class, loss, "--loss", errors);
+        double[] penalties = penalties(penalty, errors);
         if (!(coverage > 0 && coverage < 1)) {
             errors.add(InputError.of("command line", "--coverage", "a fraction in (0, 1)", Double.toString(coverage)));
         }
@@ -122,7 +129,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Calibration.Result r = Calibration.run(scorer, new Calibration.Request(selection, parameters, w, l,
                 base.profile() == null ? io.ridgeline.engine.spec.CatalogOverrides.NONE : base.profile().overrides(),
-                coverage));
+                coverage, penalties));
         double seconds = (System.nanoTime() - t0) / 1e9;
         if (r.cases().length == 0) {
             throw new InvalidInputException(InputError.of("command line", "selection", "cases the engine scores ok",
@@ -153,7 +160,26 @@ public final class CalibrateCommand implements Callable<Integer> {
         a.add(weighting);
         a.add("--loss");
         a.add(loss);
+        a.add("--penalty");
+        a.add(penalty);
         return a;
+    }
+
+    /** "auto": the default grid; otherwise one strength (a number >= 0 or "inf"). */
+    static double[] penalties(String text, List<InputError> errors) {
+        if (text.equalsIgnoreCase("auto")) {
+            return Calibration.PENALTY_GRID;
+        }
+        try {
+            double v = text.equalsIgnoreCase("inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(text);
+            if (v >= 0) {
+                return new double[]{v};
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        errors.add(InputError.of("command line", "--penalty", "auto, inf or a number >= 0", "'" + text + "'"));
+        return Calibration.PENALTY_GRID;
     }
 
     private static void add(List<String> a, String flag, List<String> values) {
@@ -209,6 +235,23 @@ public final class CalibrateCommand implements Callable<Integer> {
         return mapper.writeValueAsString(root);
     }
 
+    private static String lambda(double v) {
+        return Double.isInfinite(v) ? "inf" : Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    /** The inner cross-validation's mean |error| per strength tried, when it chose. */
+    private static String penaltyPath(Calibration.Result r) {
+        double[] grid = r.request().penalties();
+        if (grid.length < 2 || Double.isNaN(r.penaltyErrorPct()[0])) {
+            return grid.length < 2 ? " (given)" : "";
+        }
+        StringBuilder sb = new StringBuilder(" (leave-one-source-out mean |error| per lambda:");
+        for (int g = 0; g < grid.length; g++) {
+            sb.append(String.format(Locale.ROOT, " %s %.2f%%", lambda(grid[g]), r.penaltyErrorPct()[g]));
+        }
+        return sb.append(')').toString();
+    }
+
     private static void print(CaseScorer scorer, Calibration.Result r, double seconds, PrintStream out) {
         FitResult f = r.fit();
         out.printf(Locale.ROOT, "calibrate: %d cases (%s); %d selected cases not scored ok and left out%n",
@@ -216,6 +259,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "fit: %d iterations, %d evaluations, %,d case evaluations, %.1f s%s%n",
                 f.iterations(), f.evaluations(), f.casesScored(), f.seconds(),
                 f.note().isEmpty() ? "" : "; " + f.note());
+        out.printf(Locale.ROOT, "ridge penalty: lambda %s%s%n", lambda(f.penalty()), penaltyPath(r));
         out.printf(Locale.ROOT, "%n%-58s %-9s %11s %11s %9s %9s%n", "parameter", "unit", "before", "after", "lower",
                 "upper");
         for (int j = 0; j < f.parameters().size(); j++) {
@@ -227,10 +271,13 @@ public final class CalibrateCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%nmean |error| over %d cases: before %.2f%%, after %.2f%% in-sample, %.2f%% "
                 + "leave-one-source-out%n", r.cases().length, r.beforeErrorPct(), r.afterErrorPct(),
                 cv.meanAbsErrorPct());
-        out.printf(Locale.ROOT, "%n%-90s %6s %9s %9s%n", "held-out source", "cases", "before%", "held-out%");
+        out.printf(Locale.ROOT, "%n%-84s %6s %8s %9s %9s %9s%n", "held-out source", "cases", "lambda", "before%",
+                "in-sample%", "held-out%");
         for (CrossValidation.Fold fold : cv.folds()) {
-            out.printf(Locale.ROOT, "%-90.90s %6d %9.2f %9.2f%n", fold.heldOut(), fold.cases(),
-                    Calibration.meanAbsErrorPct(scorer, r.before(), fold.caseIndices()), fold.meanAbsErrorPct());
+            out.printf(Locale.ROOT, "%-84.84s %6d %8s %9.2f %9.2f %9.2f%n", fold.heldOut(), fold.cases(),
+                    lambda(fold.fit() == null ? Double.NaN : fold.fit().penalty()),
+                    Calibration.meanAbsErrorPct(scorer, r.before(), fold.caseIndices()),
+                    Calibration.meanAbsErrorPct(scorer, r.after(), fold.caseIndices()), fold.meanAbsErrorPct());
         }
         IntervalModel m = r.intervals();
         out.printf(Locale.ROOT, "%nintervals (%.0f%%), predicted / measured time:%n", m.coverage() * 100);

@@ -109,5 +109,10 @@ class CalibrateCommandTest {
                 dir.resolve("y.yaml").toString());
         assertEquals(2, none.code());
         assertTrue(none.err().contains("command line: selection: expected at least one case of"), none.err());
+        CliRun pen = CliRun.of("calibrate", "--cases", DEV, "--penalty", "-1", "--out",
+                dir.resolve("z.yaml").toString());
+        assertEquals(2, pen.code());
+        assertTrue(pen.err().contains("command line: --penalty: expected auto, inf or a number >= 0, found '-1'"),
+                pen.err());
     }
 }
