@@ -27,8 +27,16 @@ import java.util.Map;
  * <p>Before optimising, every parameter is moved 5% of its range: one that moves no case's relative error by
  * {@link #SENSITIVITY_FLOOR} is left at its start value (the cases say nothing about it), and so is everything when
  * fewer cases than parameters remain. A case the engine predicts nothing for counts as a 100% error.
+ *
+ * @param fixed              values in force that are not fitted (a loaded profile, other fits of a recipe); fitted
+ *                           paths override them
+ * @param identifyingSources fewest sources that must identify a parameter ({@link #IDENTIFICATION_FLOOR}) for it to
+ *                           be fitted on a set of cases; 0 fits whatever some case is sensitive to
+ * @param penalty            ridge strength lambda: the objective adds lambda n sum_j ((x_j - start_j) / range_j)^2,
+ *                           pulling each fitted parameter towards its start value (the catalogue prior); 0 = none
  */
-public final class Fitter {
+public record Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss, int identifyingSources,
+                     double penalty) {
     /** How cases are weighted in the sum of squares. */
     public enum Weighting {
         /** Every case counts the same (the residual is the case's relative error). */
@@ -90,50 +98,19 @@ public final class Fitter {
     public static final double IDENTIFICATION_FLOOR = 0.01;
     static final int MAX_EVALUATIONS = 150;
 
-    private final CaseScorer scorer;
-    private final CatalogOverrides fixed;
-    private final Weighting weighting;
-    private final Loss loss;
-    private final int identifyingSources;
-    private final double penalty;
-
-    /**
-     * @param fixed values in force that are not fitted (a loaded profile, other fits of a recipe); fitted paths
-     *              override them
-     */
+    /** Without an identification rule or a penalty. */
     public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss) {
         this(scorer, fixed, weighting, loss, 0);
     }
 
-    /**
-     * @param identifyingSources fewest sources that must identify a parameter ({@link #IDENTIFICATION_FLOOR}) for it
-     *                           to be fitted on a set of cases; 0 fits whatever some case is sensitive to
-     */
+    /** Without a penalty. */
     public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss, int identifyingSources) {
         this(scorer, fixed, weighting, loss, identifyingSources, 0);
-    }
-
-    /**
-     * @param penalty ridge strength lambda: the objective adds lambda n sum_j ((x_j - start_j) / range_j)^2, pulling
-     *                each fitted parameter towards its start value (the catalogue prior); 0 = none
-     */
-    public Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weighting, Loss loss, int identifyingSources,
-                  double penalty) {
-        this.scorer = scorer;
-        this.fixed = fixed;
-        this.weighting = weighting;
-        this.loss = loss;
-        this.identifyingSources = identifyingSources;
-        this.penalty = penalty;
     }
 
     /** The same fitter with another ridge strength. */
     public Fitter withPenalty(double lambda) {
         return new Fitter(scorer, fixed, weighting, loss, identifyingSources, lambda);
-    }
-
-    public double penalty() {
-        return penalty;
     }
 
     /** Fits {@code parameters} from {@code start} on the cases with these indices. */
