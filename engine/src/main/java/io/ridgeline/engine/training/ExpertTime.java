@@ -16,7 +16,7 @@ import io.ridgeline.engine.workload.MoeSpec;
  * own launch and last partial wave. Loads are balanced (the benchmarks force-balance routing); a capacity factor above 1 pads
  * every expert's M.
  */
-final class ExpertTime {
+record ExpertTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
     private static final double ACT_BYTES = 2;
     /**
      * Kernels of one MoE forward outside the expert GEMMs: router GEMM, softmax/top-k, auxiliary-loss statistics,
@@ -49,16 +49,6 @@ final class ExpertTime {
      */
     private static final double EAGER_UP_BIAS_FORWARD_BYTES = 8;
     private static final double EAGER_UP_BIAS_BACKWARD_BYTES = 2;
-
-    private final GemmModel gemm;
-    private final MemoryBoundOp memory;
-    private final CollectiveModel collectives;
-
-    ExpertTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
-        this.gemm = gemm;
-        this.memory = memory;
-        this.collectives = collectives;
-    }
 
     /** Tokens each local expert receives per micro-batch (balanced routing, padded to the capacity factor). */
     static double tokensPerLocalExpert(LayerShape s) {

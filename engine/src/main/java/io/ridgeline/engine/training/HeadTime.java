@@ -9,17 +9,7 @@ import io.ridgeline.engine.ops.MemoryBoundOp;
  * The ends of the model for one micro-batch: the vocabulary-parallel input embedding on the first stage, and the final
  * norm, vocabulary-parallel LM head and cross-entropy on the last (Megatron-LM; Narayanan et al. 2021 sec. 2.3).
  */
-final class HeadTime {
-    private final GemmModel gemm;
-    private final MemoryBoundOp memory;
-    private final CollectiveModel collectives;
-
-    HeadTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
-        this.gemm = gemm;
-        this.memory = memory;
-        this.collectives = collectives;
-    }
-
+record HeadTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
     /** Embedding lookup forward and its gradient scatter in backward, with the TP reduction of the lookup. */
     Cost embedding(LayerShape s) {
         double outBytes = s.activationBytes();
