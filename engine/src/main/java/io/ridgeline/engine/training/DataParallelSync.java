@@ -11,13 +11,7 @@ import io.ridgeline.engine.parallelism.TrainingPlan;
  * (overlap_grad_reduce), only what outlasts the last micro-batch's backward is exposed (at least one bucket); with
  * overlap_param_gather, the all-gather hides behind the next step's first forward the same way.
  */
-final class DataParallelSync {
-    private final CollectiveModel collectives;
-
-    DataParallelSync(CollectiveModel collectives) {
-        this.collectives = collectives;
-    }
-
+record DataParallelSync(CollectiveModel collectives) {
     /**
      * Exposed seconds per step: dense parameters synchronise over the data-parallel group, routed-expert parameters
      * over the expert-data-parallel group (fewer ranks, often one per node: each rank's whole share then crosses its

@@ -16,13 +16,7 @@ import io.ridgeline.engine.software.BackwardPrefetch;
  * neither is the embedding's gather (it opens the forward) or its reduce-scatter (it closes the backward). Small
  * per-layer messages at large data-parallel sizes pay the collective's latency term (CollectiveModel).
  */
-final class FsdpCommunication {
-    private final CollectiveModel collectives;
-
-    FsdpCommunication(CollectiveModel collectives) {
-        this.collectives = collectives;
-    }
-
+record FsdpCommunication(CollectiveModel collectives) {
     /**
      * Exposed seconds per micro-batch.
      *
