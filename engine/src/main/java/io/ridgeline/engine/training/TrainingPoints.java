@@ -28,14 +28,14 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
     /** Per workload: the training stack's mechanisms (null for inference workloads). */
     private final TrainingBehaviour[] software;
 
-    TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
+    TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware, StackCatalog stacks) {
         super(spec);
         this.step = new TrainingStep(hardware);
         this.software = new TrainingBehaviour[spec.workloads().size()];
         for (int i = 0; i < software.length; i++) {
             SweepSpec.Workload w = spec.workloads().get(i);
             if (!w.inference()) {
-                software[i] = StackCatalog.bundled().profile(w.software()).training();
+                software[i] = stacks.profile(w.software()).training();
             }
         }
     }
