@@ -50,11 +50,11 @@ class CalibratedSweepTest {
             "");
     static final String SWEEP = String.join("\n",
             "name: calibrated",
-            "models: [llama2-13b]",
-            "phases: [{phase: training, seq_len: [4096], global_batch: [512]}]",
+            "models: [llama2-7b, llama2-13b]",
+            "phases: [{phase: training, seq_len: [4096], global_batch: [512, 1024]}]",
             "hardware: {presets: [h100-sxm, a100-80g]}",
-            "cluster: {gpu_count: [64, 128]}",
-            "parallelism: {tp: [2, 4, 8], pp: [1, 2], micro_batch: [1]}",
+            "cluster: {gpu_count: [64, 128, 256]}",
+            "parallelism: {tp: [1, 2, 4, 8], pp: [1, 2, 4], micro_batch: [1, 2]}",
             "objectives: [{max: tokens_per_s}, {min: cost_usd}]",
             "frontier: {group_by: [model]}",
             "output: {points: all}",
@@ -133,14 +133,14 @@ class CalibratedSweepTest {
                     r.getAs("interval_group"));
             Row same = find(before, r);
             if ("h100-sxm".equals(r.getAs("chip")) && "ok".equals(same.getAs("status"))) {
-                // the profile's 0.5 GEMM share (bundled: higher) slows every Hopper point
+                // the profile's 0.5 GEMM share (bundled: higher) slows every Hopper plan, so the best one too
                 assertTrue(t > (double) same.getAs("step_time_s"), r + " vs " + same);
                 hopperSlower++;
             } else if ("a100-80g".equals(r.getAs("chip"))) {
                 assertEquals((double) same.getAs("step_time_s"), t, 0, "the profile touches Hopper only");
             }
         }
-        assertTrue(ok > 5 && hopperSlower > 2, ok + " ok points, " + hopperSlower + " slower on Hopper");
+        assertTrue(ok > 10 && hopperSlower > 5, ok + " ok points, " + hopperSlower + " slower on Hopper");
 
         List<Row> frontier = table("frontier", "cal");
         assertFalse(frontier.isEmpty());
@@ -150,10 +150,10 @@ class CalibratedSweepTest {
         }
     }
 
+    /** The row of the same grid point (keep best: one per point). */
     private static Row find(List<Row> rows, Row like) {
         for (Row r : rows) {
-            if (r.getAs("point_index").equals(like.getAs("point_index"))
-                    && r.getAs("plan_index").equals(like.getAs("plan_index"))) {
+            if (r.getAs("point_index").equals(like.getAs("point_index"))) {
                 return r;
             }
         }
@@ -205,14 +205,14 @@ class CalibratedSweepTest {
     void badCalibrationValuesFailWithFileLineFieldExpectedAndFound() throws Exception {
         Path missing = write("bad/missing.yaml", SWEEP + "calibration: nowhere.yaml\n");
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> SweepLoader.load(missing));
-        assertTrue(e.getMessage().contains(missing + ":11:14: calibration: expected a readable calibration profile"),
+        assertTrue(e.getMessage().contains(missing + ":10:14: calibration: expected a readable calibration profile"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("found 'nowhere.yaml' (no such file: " + dir.resolve("bad/nowhere.yaml")),
                 e.getMessage());
 
         Path notText = write("bad/number.yaml", SWEEP + "calibration: [a, b]\n");
         e = assertThrows(InvalidInputException.class, () -> SweepLoader.load(notText));
-        assertTrue(e.getMessage().contains(notText + ":11:14: calibration: expected"), e.getMessage());
+        assertTrue(e.getMessage().contains(notText + ":10:14: calibration: expected"), e.getMessage());
 
         Path profile = write("bad/broken.yaml", PROFILE.replace("families.hopper.gemm_peak_fraction",
                 "families.hoper.gemm_peak_fraction"));
