@@ -51,8 +51,7 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
             int tpppcp = e.tp() * e.pp() * e.cp();
             int dp = e.dp() > 0 ? e.dp() : (gpus % tpppcp == 0 ? gpus / tpppcp : 0);
             return new TrainingPlan[]{dp == 0 ? null : new TrainingPlan(e.tp(), e.pp(), dp, e.cp(), e.ep(), e.sp(),
-                    e.vpp(), e.zero(), e.microBatch(), w.globalBatch(), e.recompute(), e.precision(),
-                    sw.gradReduceOverlap(), sw.attention().fused())};
+                    e.vpp(), e.zero(), e.microBatch(), w.globalBatch(), e.recompute(), e.precision(), sw)};
         }
         return PlanSpace.enumerate(p.model(), w.seqLen(), gpus, w.globalBatch(), spec.parallelism(), sw);
     }
