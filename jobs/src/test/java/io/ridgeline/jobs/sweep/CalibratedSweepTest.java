@@ -7,7 +7,9 @@ import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.Metric;
 import io.ridgeline.engine.sweep.SweepLoader;
 import io.ridgeline.engine.sweep.SweepSpec;
+import io.ridgeline.jobs.sql.SparkSessions;
 import io.ridgeline.schema.ResultsSchema;
+import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -66,9 +68,8 @@ class CalibratedSweepTest {
 
     @BeforeAll
     static void start() {
-        spark = SparkSession.builder().master("local[2]").appName("CalibratedSweepTest")
-                .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+        // the CLI's own builder: local, no web UI, bound to 127.0.0.1
+        spark = SparkSessions.builder("CalibratedSweepTest", "local[2]", new SparkConf()).getOrCreate();
     }
 
     @AfterAll
