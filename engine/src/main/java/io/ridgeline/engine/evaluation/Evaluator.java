@@ -76,6 +76,7 @@ public final class Evaluator {
     private boolean[] planMemoryMisses = new boolean[0];
     private int lastPlans;
 
+    /** On the bundled catalogues: a spec with {@code calibration:} is evaluated via calibration.SweepCalibration. */
     public Evaluator(SweepSpec spec) {
         this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled());
     }
