@@ -26,56 +26,85 @@ public final class FrontierFold implements Serializable {
     static final String NO_INTERVAL = "";
     private static final int INTERVAL_GROUP_COLUMN = ResultsSchema.POINTS.index("interval_group");
 
-    private final HashMap<Long, Skyline<Row>> frontiers = new HashMap<>();
-    private final HashMap<Long, HashMap<String, Skyline<Boolean>>> bests = new HashMap<>();
+    /** One frontier group: its frontier and its best-vector skylines by interval group. */
+    private static final class Part implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final Skyline<Row> frontier;
+        final HashMap<String, Skyline<Boolean>> bests = new HashMap<>();
+
+        Part(int dimensions) {
+            frontier = new Skyline<>(dimensions);
+        }
+    }
+
+    private final HashMap<Long, Part> parts = new HashMap<>();
+    /** The part last offered to: rows of one group come in runs, so most offers need no lookup (and no boxing). */
+    private transient long lastKey;
+    private transient Part last;
+    private transient String lastGroup;
+    private transient Skyline<Boolean> lastBests;
 
     /** Folds an ok row with its objective vector and its best vector into group {@code key}. */
     void offer(ResultRow p, long key, double[] objective, double[] best) {
-        Skyline<Row> s = frontiers.get(key);
-        if (s == null) {
-            s = new Skyline<>(objective.length);
-            frontiers.put(key, s);
+        Part part = last;
+        if (part == null || key != lastKey) {
+            part = parts.get(key);
+            if (part == null) {
+                part = new Part(objective.length);
+                parts.put(key, part);
+            }
+            last = part;
+            lastKey = key;
+            lastBests = null;
         }
-        s.offer(objective, p.pointIndex(), p.planIndex(), () -> PointRows.toRow(p));
+        part.frontier.offer(objective, p.pointIndex(), p.planIndex(), () -> PointRows.toRow(p));
         String group = p.text(ResultRow.Text.INTERVAL_GROUP);
-        HashMap<String, Skyline<Boolean>> byGroup = bests.get(key);
-        if (byGroup == null) {
-            byGroup = new HashMap<>();
-            bests.put(key, byGroup);
+        if (group == null) {
+            group = NO_INTERVAL;
         }
-        Skyline<Boolean> b = byGroup.get(group == null ? NO_INTERVAL : group);
-        if (b == null) {
-            b = new Skyline<>(best.length);
-            byGroup.put(group == null ? NO_INTERVAL : group, b);
+        Skyline<Boolean> b = lastBests;
+        if (b == null || !group.equals(lastGroup)) {
+            b = part.bests.get(group);
+            if (b == null) {
+                b = new Skyline<>(best.length);
+                part.bests.put(group, b);
+            }
+            lastBests = b;
+            lastGroup = group;
         }
         b.offer(best, p.pointIndex(), p.planIndex(), () -> Boolean.TRUE);
     }
 
     /** Adds every skyline of {@code other}; the result is the fold of the union. */
     public void merge(FrontierFold other) {
-        for (Map.Entry<Long, Skyline<Row>> e : other.frontiers.entrySet()) {
-            frontiers.computeIfAbsent(e.getKey(), k -> new Skyline<>(e.getValue().dimensions())).merge(e.getValue());
-        }
-        for (Map.Entry<Long, HashMap<String, Skyline<Boolean>>> e : other.bests.entrySet()) {
-            HashMap<String, Skyline<Boolean>> mine = bests.computeIfAbsent(e.getKey(), k -> new HashMap<>());
-            for (Map.Entry<String, Skyline<Boolean>> g : e.getValue().entrySet()) {
-                mine.computeIfAbsent(g.getKey(), k -> new Skyline<>(g.getValue().dimensions())).merge(g.getValue());
+        for (Map.Entry<Long, Part> e : other.parts.entrySet()) {
+            Part theirs = e.getValue();
+            Part mine = parts.computeIfAbsent(e.getKey(), k -> new Part(theirs.frontier.dimensions()));
+            mine.frontier.merge(theirs.frontier);
+            for (Map.Entry<String, Skyline<Boolean>> g : theirs.bests.entrySet()) {
+                mine.bests.computeIfAbsent(g.getKey(), k -> new Skyline<>(g.getValue().dimensions()))
+                        .merge(g.getValue());
             }
         }
+        last = null;
     }
 
     public boolean isEmpty() {
-        return frontiers.isEmpty();
+        return parts.isEmpty();
     }
 
     public void clear() {
-        frontiers.clear();
-        bests.clear();
+        parts.clear();
+        last = null;
     }
 
     /** The frontier skylines by group key. */
     public Map<Long, Skyline<Row>> frontiers() {
-        return frontiers;
+        Map<Long, Skyline<Row>> out = new HashMap<>();
+        for (Map.Entry<Long, Part> e : parts.entrySet()) {
+            out.put(e.getKey(), e.getValue().frontier);
+        }
+        return out;
     }
 
     /**
@@ -83,7 +112,8 @@ public final class FrontierFold implements Serializable {
      * group could dominate it within the intervals.
      */
     boolean[] robust(long key, List<Skyline.Entry<Row>> rows, IntervalEnds ends, int objectives) {
-        TreeMap<String, Skyline<Boolean>> byGroup = new TreeMap<>(bests.getOrDefault(key, new HashMap<>()));
+        Part part = parts.get(key);
+        TreeMap<String, Skyline<Boolean>> byGroup = new TreeMap<>(part == null ? Map.of() : part.bests);
         List<String> names = new ArrayList<>(byGroup.keySet());
         List<double[]> vectors = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
