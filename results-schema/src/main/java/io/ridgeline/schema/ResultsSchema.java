@@ -13,7 +13,7 @@ import static io.ridgeline.schema.ColumnType.TIMESTAMP;
 /** The versioned schema of Ridgeline's output tables. */
 public final class ResultsSchema {
     /** Bump on any rename, retype or removal; add a line to {@link #CHANGES}. */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     public static final List<String> CHANGES = List.of("1: first version (points, frontier, runs)",
             "2: optional columns appended to points and frontier (ids 55-81): topology; inference settings and "
                     + "results (input_tokens ... kv_cache_bytes); TCO (usd_per_gpu_hour ... fabric_capex_usd); "
@@ -36,7 +36,14 @@ public final class ResultsSchema {
                     + "invest_first / invest_first_per_w; null otherwise. Then the serving columns of inference rows: "
                     + "serving_mode, disaggregation, output_tokens_per_s_per_user, in_flight_requests, requests_per_s, "
                     + "kv_transfer_s, prefill_gpus, decode_gpus (null on training rows). frontier_group stays the last "
-                    + "column.");
+                    + "column.",
+            "4: prediction intervals and the robust frontier (issue 11). points and frontier gain, after "
+                    + "decode_gpus, interval_group and the _lo/_hi ends of the main outputs at the run's coverage "
+                    + "(step_time_s, tokens_per_s, ttft_s, tpot_s, e2e_latency_s, output_tokens_per_s_per_gpu; null "
+                    + "where the output has no interval, memory never has one). frontier gains robust after "
+                    + "frontier_group, which is no longer the last column. runs gains calibration, "
+                    + "calibration_code_version and interval_coverage_fraction (ids 38-40). No column renamed or "
+                    + "retyped.");
     /** The Hive partition column of every table (directory name, not a file column). */
     public static final String RUN_ID = "run_id";
 
@@ -93,7 +100,14 @@ public final class ResultsSchema {
             new Column(36, "cost_tokens", DOUBLE, "tokens", "cost.tokens: tokens of one run for run_cost_usd; 0 = no budget"),
             new Column(37, "cost_fabrics_json", STRING, "", "priced fabrics as a JSON array, one object per topology, "
                     + "scale_out, scale_up_domain, gpu_count: switches, optics, cables, nics (counts), switch_usd, "
-                    + "optic_usd, cable_usd, nic_usd, switch_w; [] without a topology")));
+                    + "optic_usd, cable_usd, nic_usd, switch_w; [] without a topology"),
+            // schema 4 (issue 11): the calibration a run applied and the coverage of its intervals
+            new Column(38, "calibration", STRING, "", "the sweep's calibration profile as 'PATH sha256:HEX' (path "
+                    + "resolved against the sweep file, SHA-256 of its bytes); null = none (bundled catalogues)"),
+            new Column(39, "calibration_code_version", STRING, "", "the code_version the profile was fitted with "
+                    + "(its own provenance line); null without a profile"),
+            new Column(40, "interval_coverage_fraction", DOUBLE, "fraction", "stated coverage of the _lo/_hi "
+                    + "interval columns and of the frontier's robust flag (output.interval_coverage)")));
 
     public static final List<Table> TABLES = List.of(POINTS, FRONTIER, RUNS);
 
@@ -249,13 +263,33 @@ public final class ResultsSchema {
         c.add(new Column(id++, "kv_transfer_s", DOUBLE, "s", "inference, disaggregated: one request's KV-cache transfer from prefill to decode"));
         c.add(new Column(id++, "prefill_gpus", INT, "count", "inference, disaggregated: GPUs of the cluster in prefill replicas"));
         c.add(new Column(id++, "decode_gpus", INT, "count", "inference, disaggregated: GPUs of the cluster in decode replicas"));
+        // schema 4 (issue 11): prediction intervals from leave-one-source-out residuals (docs/CALIBRATION.md); the
+        // coverage is the run's interval_coverage_fraction (runs), 0.8 by default
+        c.add(new Column(id++, "interval_group", STRING, "", "stack family | chip family whose interval the row takes (e.g. megatron-bridge|hopper; 'none' = no stack); rows of one group share their systematic error; null without an interval"));
+        interval(c, id, "step_time_s", "s", "training: time per optimizer step");
+        interval(c, id + 2, "tokens_per_s", "tokens/s", "tokens/s of the cluster (training: the step-time interval inverted; inference: the output-throughput interval)");
+        interval(c, id + 4, "ttft_s", "s", "inference: time to first token");
+        interval(c, id + 6, "tpot_s", "s", "inference: time per output token (whole-request latency residuals where TPOT has too few)");
+        interval(c, id + 8, "e2e_latency_s", "s", "inference: static batch from arrival to last token");
+        interval(c, id + 10, "output_tokens_per_s_per_gpu", "tokens/s", "inference: output tokens/s per GPU of a replica");
         return c;
+    }
+
+    /** The _lo and _hi columns of one output, at ids {@code id} and {@code id + 1}. */
+    private static void interval(List<Column> c, int id, String output, String unit, String what) {
+        c.add(new Column(id, output + "_lo", DOUBLE, unit, "prediction interval, low end, of " + output + " (" + what
+                + ") at the run's coverage; null without an interval"));
+        c.add(new Column(id + 1, output + "_hi", DOUBLE, unit, "prediction interval, high end, of " + output
+                + "; null without an interval"));
     }
 
     private static List<Column> frontierColumns() {
         List<Column> c = new ArrayList<>(POINT_COLUMNS);
         c.add(new Column(POINT_COLUMNS.size() + 1, "frontier_group", STRING, "",
                 "the group this row is Pareto-optimal in, as column=value pairs (e.g. model=gpt3-175b)"));
+        c.add(new Column(POINT_COLUMNS.size() + 2, "robust", BOOLEAN, "", "false when a row of another "
+                + "interval_group could dominate this one within the intervals (its best ends dominate this row's "
+                + "worst ends over the objectives; pareto.RobustDominance): its lead is inside the model's error"));
         return c;
     }
 

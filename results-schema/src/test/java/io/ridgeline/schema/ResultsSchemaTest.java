@@ -33,7 +33,7 @@ class ResultsSchemaTest {
         Pattern unitSuffix = Pattern.compile(".*_(s|bytes|j|w|usd|fraction|gbit_s|per_s|per_gpu|per_user|count|mm2"
                 // dimensionless ratios named by what they are, and the cost section's own units (requests in
                 // flight, like tokens, count what they name)
-                + "|factor|pue|years|tokens|requests|per_kwh|per_kusd|per_kw)$|usd_per_.*");
+                + "|factor|pue|years|tokens|requests|per_kwh|per_kusd|per_kw)(_lo|_hi)?$|usd_per_.*");
         for (Table t : ResultsSchema.TABLES) {
             for (Column c : t.columns()) {
                 if (c.type() == ColumnType.DOUBLE) {

@@ -1,6 +1,7 @@
 package io.ridgeline.engine.calibration;
 
 import io.ridgeline.engine.spec.CsvTable;
+import org.apache.commons.math3.distribution.TDistribution;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -150,6 +151,27 @@ public final class IntervalModel {
 
     public double coverage() {
         return coverage;
+    }
+
+    /**
+     * The same groups at another coverage. A group's interval is center +- t(k-2, (1+c)/2) s ({@link SourceEffects},
+     * k its sources), so its half-width scales by the ratio of the two t quantiles: no residual is needed.
+     */
+    public IntervalModel atCoverage(double newCoverage) {
+        if (newCoverage == coverage) {
+            return this;
+        }
+        List<Group> scaled = new ArrayList<>(groups.size());
+        for (Group g : groups) {
+            TDistribution t = new TDistribution(null, Math.max(1, g.sources() - 2));
+            double ratio = t.inverseCumulativeProbability((1 + newCoverage) / 2)
+                    / t.inverseCumulativeProbability((1 + coverage) / 2);
+            double mid = (g.logRatioLow() + g.logRatioHigh()) / 2;
+            double half = (g.logRatioHigh() - g.logRatioLow()) / 2 * ratio;
+            scaled.add(new Group(g.output(), g.stack(), g.family(), g.residuals(), g.sources(), g.logRatioCenter(),
+                    g.betweenSourceSd(), g.withinSourceSd(), mid - half, mid + half));
+        }
+        return new IntervalModel(newCoverage, scaled);
     }
 
     public List<Group> groups() {

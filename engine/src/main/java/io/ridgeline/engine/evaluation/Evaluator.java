@@ -3,6 +3,7 @@ package io.ridgeline.engine.evaluation;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.ShapeRules;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.Metric;
@@ -75,12 +76,22 @@ public final class Evaluator {
     private boolean[] planMemoryMisses = new boolean[0];
     private int lastPlans;
 
+    /** On the bundled catalogues: a spec with {@code calibration:} is evaluated via calibration.SweepCalibration. */
     public Evaluator(SweepSpec spec) {
         this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled());
     }
 
     public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog) {
-        this(spec, modelCatalog, hardwareCatalog, null);
+        this(spec, modelCatalog, hardwareCatalog, StackCatalog.bundled(), null);
+    }
+
+    /**
+     * An evaluator on these catalogues: a calibration profile's (engine.calibration Catalogs) replace the bundled
+     * hardware families, scale-out networks and software stacks for every point, built once.
+     */
+    public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog,
+                     StackCatalog stackCatalog) {
+        this(spec, modelCatalog, hardwareCatalog, stackCatalog, null);
     }
 
     /**
@@ -88,14 +99,19 @@ public final class Evaluator {
      * no analysis columns.
      */
     public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog, Variant variant) {
+        this(spec, modelCatalog, hardwareCatalog, StackCatalog.bundled(), variant);
+    }
+
+    public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog,
+                     StackCatalog stackCatalog, Variant variant) {
         this.spec = spec;
         this.grid = spec.grid();
         this.models = spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new);
         this.hardware = new Hardware(spec, hardwareCatalog, variant == null ? Variant.NONE : variant);
         RowAnalysis.Provider provider = variant == null ? RowAnalysis.provider() : null;
-        this.analysis = provider == null ? null : provider.create(spec, modelCatalog, hardwareCatalog);
+        this.analysis = provider == null ? null : provider.create(spec, modelCatalog, hardwareCatalog, stackCatalog);
         for (Map.Entry<SweepSpec.Phase, PhaseModel> e : PhaseModel.all().entrySet()) {
-            phases[e.getKey().ordinal()] = e.getValue().points(spec, models, hardwareCatalog);
+            phases[e.getKey().ordinal()] = e.getValue().points(spec, models, hardwareCatalog, stackCatalog);
         }
         this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
         this.bounds = spec.constraints().bounds().toArray(new SweepSpec.Bound[0]);

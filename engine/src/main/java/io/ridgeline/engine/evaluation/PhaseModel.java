@@ -2,6 +2,7 @@ package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -21,7 +22,7 @@ public abstract class PhaseModel {
     /** Makes a phase's {@link Points} for one spec. */
     @FunctionalInterface
     public interface Factory {
-        Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware);
+        Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware, StackCatalog stacks);
     }
 
     private final SweepSpec.Phase phase;
@@ -37,8 +38,8 @@ public abstract class PhaseModel {
     }
 
     /** Evaluates this phase's grid points of a spec; one per {@link Evaluator} (not thread-safe). */
-    public final Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
-        return factory.points(spec, models, hardware);
+    public final Points points(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware, StackCatalog stacks) {
+        return factory.points(spec, models, hardware, stacks);
     }
 
     /**

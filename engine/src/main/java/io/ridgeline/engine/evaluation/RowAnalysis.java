@@ -2,6 +2,7 @@ package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.engine.workload.ModelCatalog;
 
@@ -9,9 +10,11 @@ import java.util.ServiceLoader;
 
 /**
  * Columns an {@link Evaluator} adds to each row it emits beyond the phase's metrics: the energy split and, with
- * {@code output.sensitivity}, the sensitivities ({@code engine.sensitivity}). Listed in
+ * {@code output.sensitivity}, the sensitivities ({@code engine.sensitivity}); the prediction intervals
+ * ({@code engine.calibration.IntervalColumns}). Listed in
  * {@code META-INF/services/io.ridgeline.engine.evaluation.RowAnalysis$Provider} like the phases, so this package does
- * not depend on the package that re-evaluates through it.
+ * not depend on the packages that re-evaluate through it. Every listed provider runs, in the order of their class
+ * names (each fills its own columns, so the order only fixes determinism).
  */
 public interface RowAnalysis {
     /**
@@ -23,20 +26,43 @@ public interface RowAnalysis {
 
     /** Makes the analysis of one spec; one per evaluator (not thread-safe). */
     interface Provider {
-        RowAnalysis create(SweepSpec spec, ModelCatalog models, HardwareCatalog hardware);
+        RowAnalysis create(SweepSpec spec, ModelCatalog models, HardwareCatalog hardware, StackCatalog stacks);
     }
 
-    /** The provider on the class path, or null when there is none (the columns then stay null). */
+    /** The providers on the class path composed into one, or null when there is none (the columns stay null). */
     static Provider provider() {
         return Loaded.PROVIDER;
     }
 
     /** Found once (class initialisation is the lock). */
     final class Loaded {
-        static final Provider PROVIDER = ServiceLoader.load(Provider.class, Provider.class.getClassLoader())
-                .findFirst().orElse(null);
+        static final Provider PROVIDER = compose(ServiceLoader.load(Provider.class, Provider.class.getClassLoader())
+                .stream().map(ServiceLoader.Provider::get)
+                .sorted(java.util.Comparator.comparing(p -> p.getClass().getName())).toList());
 
         private Loaded() {
+        }
+
+        static Provider compose(java.util.List<Provider> providers) {
+            if (providers.isEmpty()) {
+                return null;
+            }
+            if (providers.size() == 1) {
+                return providers.get(0);
+            }
+            return (spec, models, hardware, stacks) -> {
+                RowAnalysis[] all = new RowAnalysis[providers.size()];
+                for (int i = 0; i < all.length; i++) {
+                    all[i] = providers.get(i).create(spec, models, hardware, stacks);
+                }
+                return (source, row, result, system) -> {
+                    long evaluations = 0;
+                    for (RowAnalysis a : all) {
+                        evaluations += a.analyse(source, row, result, system);
+                    }
+                    return evaluations;
+                };
+            };
         }
     }
 }

@@ -39,7 +39,7 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
     /** Per workload: the disaggregation cell ("none" or "P:D"), built once. */
     private final String[] splits;
 
-    InferencePoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
+    InferencePoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware, StackCatalog stacks) {
         super(spec);
         this.step = new InferenceStep(hardware);
         this.split = new DisaggregatedServing(hardware);
@@ -52,7 +52,7 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
             if (w.inference()) {
                 workloads[i] = workload(w);
                 runtimes[i] = w.software().isEmpty() ? ServingBehaviour.ENGINE_DEFAULT
-                        : StackCatalog.bundled().profile(w.software()).serving();
+                        : stacks.profile(w.software()).serving();
                 fused[i] = runtimes[i].attention().fused();
                 splits[i] = w.disaggregation();
             }

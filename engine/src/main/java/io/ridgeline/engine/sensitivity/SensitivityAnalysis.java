@@ -12,6 +12,7 @@ import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.sweep.DerivedDesign;
 import io.ridgeline.engine.sweep.Metric;
 import io.ridgeline.engine.sweep.SweepSpec;
@@ -40,8 +41,9 @@ public final class SensitivityAnalysis implements RowAnalysis {
     /** The service entry ({@code META-INF/services}). */
     public static final class Provider implements RowAnalysis.Provider {
         @Override
-        public RowAnalysis create(SweepSpec spec, ModelCatalog models, HardwareCatalog hardware) {
-            return new SensitivityAnalysis(spec, models, hardware);
+        public RowAnalysis create(SweepSpec spec, ModelCatalog models, HardwareCatalog hardware,
+                                  StackCatalog stacks) {
+            return new SensitivityAnalysis(spec, models, hardware, stacks);
         }
     }
 
@@ -53,6 +55,7 @@ public final class SensitivityAnalysis implements RowAnalysis {
     private final SweepSpec spec;
     private final ModelCatalog models;
     private final HardwareCatalog hardware;
+    private final StackCatalog stacks;
     private final TechnologyCatalog tech = TechnologyCatalog.bundled();
     private final Evaluator[] evaluators = new Evaluator[RESOURCES.length];
     private final Evaluator[] flopsByPrecision = new Evaluator[Precision.values().length];
@@ -65,10 +68,11 @@ public final class SensitivityAnalysis implements RowAnalysis {
     static final double BOUND_MARGIN = 0.02;
     private final boolean explicit;
 
-    SensitivityAnalysis(SweepSpec spec, ModelCatalog models, HardwareCatalog hardware) {
+    SensitivityAnalysis(SweepSpec spec, ModelCatalog models, HardwareCatalog hardware, StackCatalog stacks) {
         this.spec = spec;
         this.models = models;
         this.hardware = hardware;
+        this.stacks = stacks;
         this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
     }
 
@@ -168,7 +172,7 @@ public final class SensitivityAnalysis implements RowAnalysis {
         int slot = r == Resource.FLOPS ? p.ordinal() : r.ordinal();
         Evaluator ev = slots[slot];
         if (ev == null) {
-            ev = new Evaluator(spec, models, hardware, s -> Perturbation.improve(r, s, p));
+            ev = new Evaluator(spec, models, hardware, stacks, s -> Perturbation.improve(r, s, p));
             slots[slot] = ev;
         }
         return ev;

@@ -129,6 +129,14 @@ final class GoalsReader {
         return on != null && on;
     }
 
+    /** {@code output.interval_coverage}: the coverage of the interval columns, in (0, 1) (default 0.8). */
+    double intervalCoverage(SpecNode node) {
+        MapNode output = node == null ? null : r.map(node, "output");
+        Double c = r.number(r.value(output, "output", "interval_coverage"), "output.interval_coverage", 0, 0.999,
+                false);
+        return c == null ? Double.NaN : c;
+    }
+
     /** The {@code cost:} section: TcoParameters overrides (each range-checked) and the run's token budget. */
     CostSpec cost(SpecNode node) {
         MapNode m = node == null ? null : r.map(node, "cost");

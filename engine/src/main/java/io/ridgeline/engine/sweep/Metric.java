@@ -43,7 +43,18 @@ public enum Metric {
     SENS_LAUNCH_FRACTION, SENS_LAUNCH_SEARCH_FRACTION, SENS_LAUNCH_TPOT_FRACTION,
     SENS_LAUNCH_FRACTION_PER_KUSD, SENS_LAUNCH_FRACTION_PER_KW,
     // serving (issue 10, appended after software): null on training rows; the last three on aggregated rows
-    OUTPUT_TOKENS_PER_S_PER_USER, IN_FLIGHT_REQUESTS, REQUESTS_PER_S, KV_TRANSFER_S, PREFILL_GPUS, DECODE_GPUS;
+    OUTPUT_TOKENS_PER_S_PER_USER, IN_FLIGHT_REQUESTS, REQUESTS_PER_S, KV_TRANSFER_S, PREFILL_GPUS, DECODE_GPUS,
+    // prediction intervals (schema 4, issue 11; engine.calibration.IntervalColumns): the low and high end of each
+    // main output at the run's coverage, filled after the plan is chosen (like the sensitivities), so never an
+    // objective or a bound; null where the output has none (memory never has one)
+    STEP_TIME_S_LO, STEP_TIME_S_HI, TOKENS_PER_S_LO, TOKENS_PER_S_HI, TTFT_S_LO, TTFT_S_HI, TPOT_S_LO, TPOT_S_HI,
+    E2E_LATENCY_S_LO, E2E_LATENCY_S_HI, OUTPUT_TOKENS_PER_S_PER_GPU_LO, OUTPUT_TOKENS_PER_S_PER_GPU_HI;
+
+    /** The outputs with interval columns, each followed by its _lo and _hi column. */
+    private static final Metric[][] INTERVALS = {{STEP_TIME_S, STEP_TIME_S_LO, STEP_TIME_S_HI},
+        {TOKENS_PER_S, TOKENS_PER_S_LO, TOKENS_PER_S_HI}, {TTFT_S, TTFT_S_LO, TTFT_S_HI},
+        {TPOT_S, TPOT_S_LO, TPOT_S_HI}, {E2E_LATENCY_S, E2E_LATENCY_S_LO, E2E_LATENCY_S_HI},
+        {OUTPUT_TOKENS_PER_S_PER_GPU, OUTPUT_TOKENS_PER_S_PER_GPU_LO, OUTPUT_TOKENS_PER_S_PER_GPU_HI}};
 
     private static final List<String> COLUMNS = Arrays.stream(values()).map(Metric::column).toList();
     /** Ordinals of the columns only inference rows fill. */
@@ -53,14 +64,14 @@ public enum Metric {
     /** Whether rows of this phase fill the column (training-only and inference-only columns are null otherwise). */
     public boolean filledBy(SweepSpec.Phase phase) {
         boolean inferenceOnly = ordinal() >= TTFT_S.ordinal() && ordinal() <= KV_CACHE_BYTES.ordinal()
-                || ordinal() >= OUTPUT_TOKENS_PER_S_PER_USER.ordinal();
+                || ordinal() >= OUTPUT_TOKENS_PER_S_PER_USER.ordinal() && ordinal() <= DECODE_GPUS.ordinal();
         boolean trainingOnly = switch (this) {
             case STEP_TIME_S, MFU_FRACTION, HFU_FRACTION, CP_COMM_S, EP_COMM_S, PP_COMM_S, DP_COMM_S, BUBBLE_S,
                  OPTIMIZER_S, GRADIENT_BYTES, OPTIMIZER_BYTES, ENERGY_PER_STEP_J -> true;
             default -> false;
         };
-        if (sensitivity()) {
-            return false; // null unless output.sensitivity is on: not an objective or a bound
+        if (sensitivity() || interval()) {
+            return false; // filled after the plan is chosen: not an objective or a bound
         }
         return phase == SweepSpec.Phase.INFERENCE ? !trainingOnly : !inferenceOnly;
     }
@@ -68,6 +79,27 @@ public enum Metric {
     /** A sensitivity column (sens_*): filled only when the sweep's output.sensitivity is on. */
     public boolean sensitivity() {
         return ordinal() >= SENS_FLOPS_FRACTION.ordinal() && ordinal() <= SENS_LAUNCH_FRACTION_PER_KW.ordinal();
+    }
+
+    /** An interval column ({@code _lo}/{@code _hi} of a main output): filled after the plan is chosen. */
+    public boolean interval() {
+        return ordinal() >= STEP_TIME_S_LO.ordinal();
+    }
+
+    /** The _lo column of an output with an interval, or null (memory, costs, ...: no interval). */
+    public Metric low() {
+        for (Metric[] m : INTERVALS) {
+            if (m[0] == this) {
+                return m[1];
+            }
+        }
+        return null;
+    }
+
+    /** The _hi column of an output with an interval, or null. */
+    public Metric high() {
+        Metric lo = low();
+        return lo == null ? null : values()[lo.ordinal() + 1];
     }
 
     /** The snake_case column name with its unit suffix. */

@@ -61,6 +61,30 @@ public final class SweepLoader {
         return spec;
     }
 
+    /**
+     * The {@code calibration:} key: a profile file written by {@code ridgeline calibrate}, resolved against the sweep
+     * file's directory (a command-line value, or a sweep given as text, against the working directory). Its text
+     * is read here so that the spec carries it to the executors; its content is checked where it is applied
+     * (engine.calibration.CalibrationProfile, before anything runs). "" = none.
+     */
+    private static SweepSpec.CalibrationFile calibration(SweepReader r, SpecNode node) {
+        String given = node == null ? null : r.string(node, "calibration");
+        if (given == null || given.isEmpty()) {
+            return null;
+        }
+        Path sweepFile = Path.of(r.source());
+        Path base = java.nio.file.Files.isRegularFile(sweepFile) && sweepFile.getParent() != null
+                ? sweepFile.getParent() : Path.of("");
+        Path file = base.resolve(given).normalize();
+        if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isReadable(file)) {
+            r.error(node, "calibration", "a readable calibration profile written by `ridgeline calibrate` (a path "
+                    + "relative to the sweep file's directory)", "'" + given + "' (no such file: " + file + ")");
+            return null;
+        }
+        byte[] bytes = Utf8Text.readBytes(file, "calibration profile");
+        return new SweepSpec.CalibrationFile(file.toString(), Utf8Text.decode(file.toString(), bytes), sha256(bytes));
+    }
+
     static String sha256(byte[] bytes) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
@@ -104,6 +128,8 @@ public final class SweepLoader {
         List<GroupColumn> groupBy = goals.groupBy(root.get("frontier"));
         SweepSpec.PointsPolicy points = goals.points(root.get("output"));
         boolean sensitivity = goals.sensitivity(root.get("output"));
+        double coverage = goals.intervalCoverage(root.get("output"));
+        SweepSpec.CalibrationFile calibration = calibration(r, r.value(root, "", "calibration"));
         if (r.errors().isEmpty()) {
             networkReader.checkTopologies(root, net, hw);
         }
@@ -113,7 +139,7 @@ public final class SweepLoader {
         SweepSpec spec = new SweepSpec(r.source(), name, description == null ? "" : description, sha, models,
                 workloads, hw.chips(), net.scaleOuts(), net.gbps(), net.domains(), net.gpus(), par,
                 new SweepSpec.Constraints(bounds), objectives, groupBy, points, hw.designs(), hw.unbuildable(),
-                net.topologies(), cost, sensitivity);
+                net.topologies(), cost, sensitivity, calibration, coverage);
         try {
             spec.grid();
         } catch (ArithmeticException e) {

@@ -29,6 +29,8 @@ import java.util.StringJoiner;
  * @param topologies    scale-out fabrics ({@link TopologyAxis#NONE} = flat full bisection), built per GPU count
  * @param cost          TCO parameters and the token budget of one run
  * @param sensitivity   output.sensitivity: rows gain the sens_* columns (engine.sensitivity, ~8-15 evaluations more)
+ * @param calibration   the calibration profile the run applies (key {@code calibration}), or null for none
+ * @param intervalCoverage output.interval_coverage: coverage of the _lo/_hi interval columns (a fraction)
  */
 public record SweepSpec(String source, String name, String description, String specSha256, List<String> models,
                         List<Workload> workloads, List<String> chips, List<String> scaleOuts,
@@ -36,9 +38,9 @@ public record SweepSpec(String source, String name, String description, String s
                         Parallelism parallelism, Constraints constraints, List<Objective> objectives,
                         List<GroupColumn> groupBy, PointsPolicy points, List<DerivedDesign> derived,
                         List<String> unbuildable, List<TopologyAxis> topologies, CostSpec cost,
-                        boolean sensitivity)
+                        boolean sensitivity, CalibrationFile calibration, double intervalCoverage)
         implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
     public static final String DEFAULT = "default";
 
     /** Workload phases: training steps (TrainingStep) or serving requests (InferenceStep). */
@@ -117,6 +119,20 @@ public record SweepSpec(String source, String name, String description, String s
                     + (disaggregated() ? " disaggregation " + disaggregation() : "")
                     : "phase training seq_len " + seqLen + " global_batch " + globalBatch)
                     + (software.isEmpty() ? "" : " software " + software);
+        }
+    }
+
+    /**
+     * A calibration profile as the sweep names it: the file (resolved against the sweep file's directory), its text
+     * and the SHA-256 of its bytes. The text travels with the spec to the executors, which build the catalogues and
+     * intervals from it (engine.calibration reads it; this package only carries it).
+     */
+    public record CalibrationFile(String path, String text, String sha256) implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** What the runs manifest records: "PATH sha256:HEX". */
+        public String describe() {
+            return path + " sha256:" + sha256;
         }
     }
 

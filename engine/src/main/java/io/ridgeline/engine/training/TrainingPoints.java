@@ -28,14 +28,14 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
     /** Per workload: the training stack's mechanisms (null for inference workloads). */
     private final TrainingBehaviour[] software;
 
-    TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware) {
+    TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware, StackCatalog stacks) {
         super(spec);
         this.step = new TrainingStep(hardware);
         this.software = new TrainingBehaviour[spec.workloads().size()];
         for (int i = 0; i < software.length; i++) {
             SweepSpec.Workload w = spec.workloads().get(i);
             if (!w.inference()) {
-                software[i] = StackCatalog.bundled().profile(w.software()).training();
+                software[i] = stacks.profile(w.software()).training();
             }
         }
     }
@@ -51,8 +51,7 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
             int tpppcp = e.tp() * e.pp() * e.cp();
             int dp = e.dp() > 0 ? e.dp() : (gpus % tpppcp == 0 ? gpus / tpppcp : 0);
             return new TrainingPlan[]{dp == 0 ? null : new TrainingPlan(e.tp(), e.pp(), dp, e.cp(), e.ep(), e.sp(),
-                    e.vpp(), e.zero(), e.microBatch(), w.globalBatch(), e.recompute(), e.precision(),
-                    sw.gradReduceOverlap(), sw.attention().fused())};
+                    e.vpp(), e.zero(), e.microBatch(), w.globalBatch(), e.recompute(), e.precision(), sw)};
         }
         return PlanSpace.enumerate(p.model(), w.seqLen(), gpus, w.globalBatch(), spec.parallelism(), sw);
     }

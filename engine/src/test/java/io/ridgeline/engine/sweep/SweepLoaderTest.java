@@ -82,7 +82,7 @@ class SweepLoaderTest {
 
     @Test
     void suggestsTheClosestKeyForAMisspeltKey() {
-        assertEquals("t.yaml:2:1: modles: expected a known key: one of [cluster, constraints, cost, description, frontier, "
+        assertEquals("t.yaml:2:1: modles: expected a known key: one of [calibration, cluster, constraints, cost, description, frontier, "
                 + "hardware, models, name, network, objectives, output, parallelism, phases] (did you mean "
                 + "'models'?), found an unknown key", errors(VALID.replace("models:", "modles:")).get(0));
     }

@@ -1,12 +1,12 @@
 package io.ridgeline.jobs.cli;
 
+import io.ridgeline.engine.calibration.SweepCalibration;
 import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.sweep.PointLoader;
-import io.ridgeline.engine.workload.ModelCatalog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
@@ -117,8 +117,11 @@ public final class EvalCommand implements Callable<Integer> {
                 keys.put(f.key(), given.get(f.name()));
             }
         }
+        if (calibration.file != null) {
+            keys.put("calibration", calibration.file.toAbsolutePath().toString()); // eval's point = a one-point sweep
+        }
         PointLoader.Point point = PointLoader.read(file, keys);
-        Evaluator evaluator = new Evaluator(point.spec(), ModelCatalog.bundled(), calibration.catalogs().hardware());
+        Evaluator evaluator = SweepCalibration.evaluator(point.spec());
         List<InputError> problems = new ArrayList<>();
         for (InputError e : evaluator.problems(0)) {
             problems.add(point.locate(e));

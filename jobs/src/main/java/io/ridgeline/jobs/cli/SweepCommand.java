@@ -1,5 +1,6 @@
 package io.ridgeline.jobs.cli;
 
+import io.ridgeline.engine.calibration.SweepCalibration;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.evaluation.PointStatus;
@@ -80,6 +81,9 @@ public final class SweepCommand implements Callable<Integer> {
                 spec.scaleOutGbitPerSecond().size(), spec.scaleUpDomains().size(), spec.topologies().size(),
                 spec.gpuCounts().size(), spec.grid().radix(io.ridgeline.engine.sweep.Grid.PLAN));
         console.println("  software: " + spec.describeSoftware());
+        if (SweepCalibration.profile(spec) != null) { // a bad profile fails here, before Spark
+            console.println("  calibration: " + spec.calibration().describe());
+        }
         if (!spec.derived().isEmpty() || !spec.unbuildable().isEmpty()) {
             console.printf("  derived chips: %d buildable, %d cannot exist%n", spec.derived().size(),
                     spec.unbuildable().size());

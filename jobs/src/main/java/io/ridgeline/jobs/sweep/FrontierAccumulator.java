@@ -1,19 +1,15 @@
 package io.ridgeline.jobs.sweep;
 
-import io.ridgeline.engine.pareto.Skyline;
-import org.apache.spark.sql.Row;
 import org.apache.spark.util.AccumulatorV2;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
- * Merges the per-partition skylines of every frontier group on the driver. Merging is idempotent per (point, plan),
+ * Merges the per-partition skylines of every frontier group ({@link FrontierFold}: the frontier and the best-vector
+ * skylines of the robust flag) on the driver. Merging is idempotent per (point, plan),
  * so a re-executed or speculative task cannot duplicate frontier rows.
  */
-public final class FrontierAccumulator extends AccumulatorV2<Map<Long, Skyline<Row>>, Map<Long, Skyline<Row>>> {
+public final class FrontierAccumulator extends AccumulatorV2<FrontierFold, FrontierFold> {
     private static final long serialVersionUID = 1L;
-    private final HashMap<Long, Skyline<Row>> groups = new HashMap<>();
+    private final FrontierFold groups = new FrontierFold();
 
     @Override
     public boolean isZero() {
@@ -21,7 +17,7 @@ public final class FrontierAccumulator extends AccumulatorV2<Map<Long, Skyline<R
     }
 
     @Override
-    public AccumulatorV2<Map<Long, Skyline<Row>>, Map<Long, Skyline<Row>>> copy() {
+    public AccumulatorV2<FrontierFold, FrontierFold> copy() {
         FrontierAccumulator c = new FrontierAccumulator();
         c.add(groups);
         return c;
@@ -33,24 +29,17 @@ public final class FrontierAccumulator extends AccumulatorV2<Map<Long, Skyline<R
     }
 
     @Override
-    public void add(Map<Long, Skyline<Row>> partition) {
-        for (Map.Entry<Long, Skyline<Row>> e : partition.entrySet()) {
-            Skyline<Row> mine = groups.get(e.getKey());
-            if (mine == null) {
-                mine = new Skyline<>(e.getValue().dimensions());
-                groups.put(e.getKey(), mine);
-            }
-            mine.merge(e.getValue());
-        }
+    public void add(FrontierFold partition) {
+        groups.merge(partition);
     }
 
     @Override
-    public void merge(AccumulatorV2<Map<Long, Skyline<Row>>, Map<Long, Skyline<Row>>> other) {
+    public void merge(AccumulatorV2<FrontierFold, FrontierFold> other) {
         add(other.value());
     }
 
     @Override
-    public Map<Long, Skyline<Row>> value() {
+    public FrontierFold value() {
         return groups;
     }
 }

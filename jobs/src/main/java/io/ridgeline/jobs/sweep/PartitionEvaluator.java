@@ -1,22 +1,21 @@
 package io.ridgeline.jobs.sweep;
 
-import io.ridgeline.engine.pareto.Skyline;
+import io.ridgeline.engine.calibration.SweepCalibration;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.evaluation.FrontierGroups;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.sweep.SweepSpec;
-import org.apache.spark.sql.Row;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
 
 /**
  * What one Spark partition of a sweep does, whatever happens to its rows: evaluates chunks of grid indices with one
  * {@link Evaluator}, hands every point the output policy keeps to a {@link PointSink}, folds every ok point into
- * the partition's skyline per frontier group (a {@link Row} is built only for points a skyline keeps), and reports
- * skylines and counters to the accumulators once.
+ * the partition's skylines per frontier group ({@link FrontierFold}: the frontier, and the best vectors the robust
+ * flag needs; a row is built only for points a skyline keeps), and reports skylines and counters to the accumulators
+ * once.
  */
 final class PartitionEvaluator {
     /** Receives the points the policy keeps; the point object is reused after the call returns. */
@@ -27,8 +26,10 @@ final class PartitionEvaluator {
 
     private final Evaluator evaluator;
     private final FrontierGroups groups;
-    private final HashMap<Long, Skyline<Row>> skylines = new HashMap<>();
+    private final FrontierFold skylines = new FrontierFold();
+    private final IntervalEnds ends;
     private final double[] objective;
+    private final double[] best;
     private final long size;
     private final long pointsPerChunk;
     private final SweepSpec.PointsPolicy policy;
@@ -40,9 +41,11 @@ final class PartitionEvaluator {
     private boolean reported;
 
     PartitionEvaluator(SweepSpec spec, long pointsPerChunk, FrontierAccumulator frontier, CountsAccumulator counts) {
-        this.evaluator = new Evaluator(spec);
+        this.evaluator = SweepCalibration.evaluator(spec);
         this.groups = new FrontierGroups(spec);
         this.objective = new double[spec.objectives().size()];
+        this.best = new double[objective.length];
+        this.ends = new IntervalEnds(spec.objectives());
         this.size = evaluator.grid().size();
         this.pointsPerChunk = pointsPerChunk;
         this.policy = spec.points();
@@ -81,13 +84,8 @@ final class PartitionEvaluator {
             return;
         }
         evaluator.objectives().vector(p.metrics(), objective);
-        long key = groups.key(p);
-        Skyline<Row> s = skylines.get(key);
-        if (s == null) {
-            s = new Skyline<>(objective.length);
-            skylines.put(key, s);
-        }
-        s.offer(objective, p.pointIndex(), p.planIndex(), () -> PointRows.toRow(p));
+        ends.best(p.metrics(), best);
+        skylines.offer(p, groups.key(p), objective, best);
     }
 
     /** Sends the skylines and counters to the driver; later calls do nothing. */

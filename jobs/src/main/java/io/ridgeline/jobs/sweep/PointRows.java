@@ -175,13 +175,14 @@ public final class PointRows {
         return out;
     }
 
-    /** The same row with the frontier group label appended (frontier table layout). */
-    public static Row withGroup(Row points, String group) {
-        Object[] v = new Object[WIDTH + 1];
+    /** The same row with the frontier group label and the robust flag appended (frontier table layout). */
+    public static Row withGroup(Row points, String group, boolean robust) {
+        Object[] v = new Object[WIDTH + 2];
         for (int i = 0; i < WIDTH; i++) {
             v[i] = points.get(i);
         }
         v[WIDTH] = group;
+        v[WIDTH + 1] = robust;
         return RowFactory.create(v);
     }
 }

@@ -1,5 +1,6 @@
 package io.ridgeline.jobs.sweep;
 
+import io.ridgeline.engine.calibration.SweepCalibration;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.sweep.SweepSpec;
@@ -41,7 +42,7 @@ public record SweepEstimate(long gridPoints, long evaluations, double secondsPer
      * slow grids are refused before any Spark work. Also surfaces engine bugs before a cluster is involved.
      */
     public static SweepEstimate of(SweepSpec spec, int cores, double budgetSeconds) {
-        Evaluator ev = new Evaluator(spec);
+        Evaluator ev = SweepCalibration.evaluator(spec);
         Grid grid = ev.grid();
         long evaluations = countEvaluations(ev, grid);
         long n = grid.size();

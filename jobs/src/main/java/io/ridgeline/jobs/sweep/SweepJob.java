@@ -1,5 +1,7 @@
 package io.ridgeline.jobs.sweep;
 
+import io.ridgeline.engine.calibration.SweepCalibration;
+import io.ridgeline.engine.calibration.CalibrationProfile;
 import io.ridgeline.engine.pareto.Skyline;
 import io.ridgeline.engine.sweep.Grid;
 import io.ridgeline.engine.sweep.GroupColumn;
@@ -86,7 +88,7 @@ public final class SweepJob {
         Grid grid = spec.grid();
         long n = grid.size();
         int cores = Math.max(1, jsc.defaultParallelism());
-        Evaluator probe = new Evaluator(spec);
+        Evaluator probe = SweepCalibration.evaluator(spec);
         long plansPerPoint = Math.max(1, probe.plansAt(0));
         // 4 tasks per core, up to 32 tasks for big grids: progress moves per finished task and small tasks balance,
         // but every task warms up its own evaluator (plan lists, engine caches), which small sweeps notice.
@@ -159,6 +161,10 @@ public final class SweepJob {
                 status[PointStatus.CONSTRAINT.ordinal()], spec.points().id(), jsc.master(), partitions,
                 objectives(spec), groupBy(spec)));
         run.addAll(List.of(RecordedCosts.of(spec).values()));
+        CalibrationProfile profile = SweepCalibration.profile(spec);
+        run.add(profile == null ? null : spec.calibration().describe());
+        run.add(profile == null ? null : profile.codeVersion());
+        run.add(SweepCalibration.intervals(spec).coverage());
         spark.createDataFrame(List.of(RowFactory.create(run.toArray())), SparkSchemas.of(ResultsSchema.RUNS))
                 .coalesce(1).write().mode(SaveMode.ErrorIfExists).parquet(committer.stagingPath("runs"));
         committer.commit(TABLES);
@@ -185,15 +191,19 @@ public final class SweepJob {
         return sb.toString();
     }
 
-    /** Every group's skyline in canonical order, groups ordered by their label. */
-    static List<Row> frontierRows(SweepSpec spec, Map<Long, Skyline<Row>> groups) {
+    /**
+     * Every group's skyline in canonical order, groups ordered by their label, each row with its group label and its
+     * robust flag ({@link FrontierFold#robust}).
+     */
+    static List<Row> frontierRows(SweepSpec spec, FrontierFold fold) {
         int[] at = new int[spec.groupBy().size()];
         for (int i = 0; i < at.length; i++) {
             at[i] = ResultsSchema.POINTS.index(spec.groupBy().get(i).column());
         }
+        IntervalEnds ends = new IntervalEnds(spec.objectives());
         TreeMap<String, List<Row>> byLabel = new TreeMap<>();
-        for (Skyline<Row> s : groups.values()) {
-            List<Skyline.Entry<Row>> entries = s.entries();
+        for (Map.Entry<Long, Skyline<Row>> s : fold.frontiers().entrySet()) {
+            List<Skyline.Entry<Row>> entries = s.getValue().entries();
             if (entries.isEmpty()) {
                 continue;
             }
@@ -206,9 +216,10 @@ public final class SweepJob {
                 GroupColumn g = spec.groupBy().get(i);
                 label.append(g.column()).append('=').append(first.get(at[i]));
             }
+            boolean[] robust = fold.robust(s.getKey(), entries, ends, spec.objectives().size());
             List<Row> rows = new ArrayList<>();
-            for (Skyline.Entry<Row> e : entries) {
-                rows.add(PointRows.withGroup(e.payload(), label.toString()));
+            for (int r = 0; r < entries.size(); r++) {
+                rows.add(PointRows.withGroup(entries.get(r).payload(), label.toString(), robust[r]));
             }
             byLabel.put(label.toString(), rows);
         }

@@ -1,6 +1,5 @@
 package io.ridgeline.jobs.sweep;
 
-import io.ridgeline.engine.pareto.Skyline;
 import io.ridgeline.engine.evaluation.FrontierGroups;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.Evaluator;
@@ -17,9 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,16 +59,18 @@ class GoldenFrontierTest {
     static List<Row> frontier(SweepSpec spec) {
         Evaluator ev = new Evaluator(spec);
         FrontierGroups groups = new FrontierGroups(spec);
-        Map<Long, Skyline<Row>> skylines = new HashMap<>();
+        FrontierFold skylines = new FrontierFold();
+        IntervalEnds ends = new IntervalEnds(spec.objectives());
         double[] objective = new double[spec.objectives().size()];
+        double[] best = new double[objective.length];
         for (long i = 0; i < ev.grid().size(); i++) {
             ev.evaluate(i, p -> {
                 if (p.status() != PointStatus.OK) {
                     return;
                 }
                 ev.objectives().vector(p.metrics(), objective);
-                skylines.computeIfAbsent(groups.key(p), k -> new Skyline<>(objective.length))
-                        .offer(objective, p.pointIndex(), p.planIndex(), () -> PointRows.toRow(p));
+                ends.best(p.metrics(), best);
+                skylines.offer(p, groups.key(p), objective, best);
             });
         }
         return SweepJob.frontierRows(spec, skylines);

@@ -274,7 +274,8 @@ class SweepJobTest {
         List<Row> written = table("frontier", "golden-inference").drop("run_id")
                 .orderBy("frontier_group", "point_index", "plan_index").collectAsList();
         List<Row> expected = new ArrayList<>(GoldenFrontierTest.frontier(s));
-        expected.sort(java.util.Comparator.comparing((Row r) -> r.getString(r.length() - 1))
+        int group = ResultsSchema.FRONTIER.index("frontier_group");
+        expected.sort(java.util.Comparator.comparing((Row r) -> r.getString(group))
                 .thenComparingLong(r -> r.getLong(0)).thenComparingInt(r -> r.getInt(1)));
         assertEquals(GoldenFrontierTest.render(file.toString(), expected),
                 GoldenFrontierTest.render(file.toString(), written));
