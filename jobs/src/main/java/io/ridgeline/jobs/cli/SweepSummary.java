@@ -1,6 +1,7 @@
 package io.ridgeline.jobs.cli;
 
 import io.ridgeline.engine.evaluation.PointStatus;
+import io.ridgeline.engine.sweep.Metric;
 import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.jobs.sweep.SweepJob;
 import io.ridgeline.schema.ResultsSchema;
@@ -74,6 +75,13 @@ final class SweepSummary {
             c.printf("  shown: %,d of %,d groups, %,d of %,d rows (--frontier-groups, --frontier-lines); all of them:%n",
                     Math.min(maxGroups, groups.size()), groups.size(), shownRows, r.frontier().size());
         }
+        boolean intervals = spec.objectives().stream().anyMatch(o -> o.metric().low() != null);
+        if (intervals && !r.frontier().isEmpty()) {
+            long fragile = r.frontier().stream().filter(row -> !robust(row)).count();
+            c.printf(Locale.ROOT, "  [lo, hi] = %.0f%% prediction interval; %,d of %,d rows not robust (another design "
+                            + "may beat them inside the intervals; docs/CALIBRATION.md)%n", 100 * spec.intervalCoverage(),
+                    fragile, r.frontier().size());
+        }
         c.printf("query:    scripts/ridgeline sql --out %s \"select * from frontier where run_id = '%s'\"%n", out,
                 r.runId());
     }
@@ -84,6 +92,12 @@ final class SweepSummary {
             sb.append(sb.length() == 0 ? "" : ", ").append(o.goal().id()).append(' ').append(o.metric().column());
         }
         return sb.toString();
+    }
+
+    /** The frontier's {@code robust} flag; true where the column is absent or null (rows not from a frontier). */
+    private static boolean robust(Row row) {
+        int i = ResultsSchema.FRONTIER.index("robust");
+        return i >= row.length() || row.isNullAt(i) || row.getBoolean(i);
     }
 
     /** Local paths without Hadoop's "file:" scheme, so they can be pasted into a shell. */
@@ -134,13 +148,25 @@ final class SweepSummary {
             sb.append(' ').append(row.getString(ResultsSchema.POINTS.index("recompute")));
         }
         for (SweepSpec.Objective o : spec.objectives()) {
-            Object v = row.get(ResultsSchema.POINTS.index(o.metric().column()));
-            sb.append("  ").append(o.metric().column()).append('=').append(v instanceof Double d
+            String column = o.metric().column();
+            Object v = row.get(ResultsSchema.POINTS.index(column));
+            sb.append("  ").append(column).append('=').append(v instanceof Double d
                     ? String.format(Locale.ROOT, "%.4g", d) : v);
+            Metric low = o.metric().low();
+            if (low != null) {
+                int lo = ResultsSchema.POINTS.index(low.column());
+                int hi = ResultsSchema.POINTS.index(o.metric().high().column());
+                if (!row.isNullAt(lo) && !row.isNullAt(hi)) {
+                    sb.append(String.format(Locale.ROOT, " [%.3g, %.3g]", row.getDouble(lo), row.getDouble(hi)));
+                }
+            }
         }
         if (!row.isNullAt(ResultsSchema.POINTS.index("mfu_fraction"))) {
             sb.append(String.format(Locale.ROOT, "  mfu=%.3f",
                     row.getDouble(ResultsSchema.POINTS.index("mfu_fraction"))));
+        }
+        if (!robust(row)) {
+            sb.append("  not robust");
         }
         return sb.toString();
     }

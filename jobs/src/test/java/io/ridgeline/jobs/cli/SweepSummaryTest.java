@@ -70,6 +70,49 @@ class SweepSummaryTest {
                 + "of them:"), lines.toString());
         assertEquals("query:    scripts/ridgeline sql --out results \"select * from frontier where run_id = 's-1'\"",
                 lines.get(lines.size() - 1));
+        assertTrue(lines.contains("  [lo, hi] = 80% prediction interval; 0 of 720 rows not robust (another design may "
+                + "beat them inside the intervals; docs/CALIBRATION.md)"), lines.toString());
         assertTrue(lines.get(0).endsWith("total 30.0 s"), lines.get(0));
+    }
+
+    @Test
+    void frontierLinesShowTheObjectivesIntervalsAndFlagTheRowsThatAreNotRobust() {
+        SweepSpec spec = new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).parse("s.yaml",
+                String.join("\n", "name: s", "models: [llama2-7b]",
+                        "phases: [{phase: training, seq_len: [2048], global_batch: [512]}]",
+                        "hardware: {presets: [a100-80g]}", "cluster: {gpu_count: [64]}",
+                        "parallelism: {tp: [8], pp: [1]}", "objectives: [{max: tokens_per_s}, {min: cost_usd}]", ""));
+        Object[] a = cells(row("g", 0));
+        set(a, "tokens_per_s_lo", 800.0);
+        set(a, "tokens_per_s_hi", 1250.0);
+        set(a, "robust", true);
+        Object[] b = cells(row("g", 1));
+        set(b, "tokens_per_s_lo", 810.0);
+        set(b, "tokens_per_s_hi", 1260.0);
+        set(b, "robust", false);
+        long[] status = new long[PointStatus.values().length];
+        status[PointStatus.OK.ordinal()] = 2;
+        SweepJob.RunResult r = new SweepJob.RunResult("s-1", "file:/r/points/run_id=s-1", "file:/r/frontier/run_id=s-1",
+                "file:/r/runs/run_id=s-1", 2, 2, 2, 2, status, 2.0, 30.0,
+                List.of(RowFactory.create(a), RowFactory.create(b)), 4);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        new SweepSummary(new PrintStream(bytes, true), 8, 5).print(spec, r, "results");
+        List<String> lines = bytes.toString().lines().toList();
+        List<String> rows = lines.stream().filter(l -> l.startsWith("    h100-sxm")).toList();
+        assertEquals(2, rows.size(), lines.toString());
+        assertTrue(rows.get(0).contains("tokens_per_s=1000 [800, 1.25e+03]") && !rows.get(0).contains("not robust"),
+                rows.get(0));
+        assertTrue(rows.get(1).contains("tokens_per_s=1001 [810, 1.26e+03]") && rows.get(1).endsWith("not robust"),
+                rows.get(1));
+        assertTrue(lines.contains("  [lo, hi] = 80% prediction interval; 1 of 2 rows not robust (another design may "
+                + "beat them inside the intervals; docs/CALIBRATION.md)"), lines.toString());
+    }
+
+    private static Object[] cells(Row row) {
+        Object[] v = new Object[row.length()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = row.get(i);
+        }
+        return v;
     }
 }
