@@ -38,17 +38,22 @@ class SweepSummaryTest {
         return RowFactory.create(v);
     }
 
+    /** A one-point training sweep whose objectives are tokens/s (with an interval) and cost (without). */
+    private static SweepSpec spec() {
+        return new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).parse("s.yaml",
+                String.join("\n", "name: s", "models: [llama2-7b]",
+                        "phases: [{phase: training, seq_len: [2048], global_batch: [512]}]",
+                        "hardware: {presets: [a100-80g]}", "cluster: {gpu_count: [64]}",
+                        "parallelism: {tp: [8], pp: [1]}", "objectives: [{max: tokens_per_s}, {min: cost_usd}]", ""));
+    }
+
     private static void set(Object[] v, String column, Object value) {
         v[ResultsSchema.FRONTIER.index(column)] = value;
     }
 
     @Test
     void aHundredAndTwentyGroupFrontierPrintsABoundedSummary() {
-        SweepSpec spec = new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).parse("s.yaml",
-                String.join("\n", "name: s", "models: [llama2-7b]",
-                        "phases: [{phase: training, seq_len: [2048], global_batch: [512]}]",
-                        "hardware: {presets: [a100-80g]}", "cluster: {gpu_count: [64]}",
-                        "parallelism: {tp: [8], pp: [1]}", "objectives: [{max: tokens_per_s}, {min: cost_usd}]", ""));
+        SweepSpec spec = spec();
         List<Row> frontier = new ArrayList<>();
         for (int g = 0; g < 120; g++) {
             for (int i = 0; i < 6; i++) {
@@ -77,11 +82,7 @@ class SweepSummaryTest {
 
     @Test
     void frontierLinesShowTheObjectivesIntervalsAndFlagTheRowsThatAreNotRobust() {
-        SweepSpec spec = new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).parse("s.yaml",
-                String.join("\n", "name: s", "models: [llama2-7b]",
-                        "phases: [{phase: training, seq_len: [2048], global_batch: [512]}]",
-                        "hardware: {presets: [a100-80g]}", "cluster: {gpu_count: [64]}",
-                        "parallelism: {tp: [8], pp: [1]}", "objectives: [{max: tokens_per_s}, {min: cost_usd}]", ""));
+        SweepSpec spec = spec();
         Object[] a = cells(row("g", 0));
         set(a, "tokens_per_s_lo", 800.0);
         set(a, "tokens_per_s_hi", 1250.0);
