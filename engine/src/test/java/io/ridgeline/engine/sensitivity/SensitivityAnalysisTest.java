@@ -1,6 +1,7 @@
 package io.ridgeline.engine.sensitivity;
 
 import io.ridgeline.engine.evaluation.Evaluator;
+import io.ridgeline.engine.evaluation.GridRows;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.Resource;
 import io.ridgeline.engine.evaluation.ResultRow;
@@ -49,14 +50,6 @@ class SensitivityAnalysisTest {
                 "objectives: [{max: tokens_per_s}]", "output: {sensitivity: " + sensitivity + "}");
     }
 
-    private static List<ResultRow> rows(SweepSpec s) {
-        Evaluator ev = new Evaluator(s);
-        List<ResultRow> out = new ArrayList<>();
-        for (long i = 0; i < ev.grid().size(); i++) {
-            out.addAll(ev.evaluate(i));
-        }
-        return out;
-    }
 
     /** tokens/s of the row's point and plan on a system the test builds itself (not through Perturbation). */
     private static double rateOn(SweepSpec s, ResultRow row, UnaryOperator<SystemSpec> change) {
@@ -115,7 +108,7 @@ class SensitivityAnalysisTest {
         SweepSpec t = training("parallelism: {tp: [4, 8], pp: [8, 16], micro_batch: [1, 2]}", true);
         SweepSpec d = decode(true);
         for (SweepSpec s : List.of(t, d)) {
-            List<ResultRow> rows = rows(s);
+            List<ResultRow> rows = GridRows.of(s);
             assertEquals(1, rows.size());
             assertEquals(PointStatus.OK, rows.get(0).status(), rows.get(0).detail());
             assertFixedPlanIsTheFiniteDifference(s, rows.get(0));
@@ -125,7 +118,7 @@ class SensitivityAnalysisTest {
     @Test
     void theBoundedSearchFindsWhatAFullSearchOfTheImprovedHardwareFinds() {
         SweepSpec s = training("parallelism: {tp: [2, 4, 8], pp: [4, 8, 16], micro_batch: [1, 2]}", true);
-        ResultRow row = rows(s).get(0);
+        ResultRow row = GridRows.of(s).get(0);
         Precision p = Precision.parse(row.text(ResultRow.Text.PRECISION));
         for (Resource r : Resource.values()) {
             Evaluator full = new Evaluator(s, ModelCatalog.bundled(), HW, sys -> Perturbation.improve(r, sys, p));
@@ -138,7 +131,7 @@ class SensitivityAnalysisTest {
 
     @Test
     void aComputeBoundTrainingPointRanksFlopsFirst() {
-        ResultRow row = rows(training("parallelism: {tp: [8], pp: [8], micro_batch: [1]}", true)).get(0);
+        ResultRow row = GridRows.of(training("parallelism: {tp: [8], pp: [8], micro_batch: [1]}", true)).get(0);
         assertEquals(Resource.FLOPS, fastest(row), summary(row));
         assertEquals("flops", row.text(ResultRow.Text.INVEST_FIRST), summary(row));
         assertTrue(row.metric(Resource.FLOPS.searched()) > 0.02, summary(row));
@@ -146,7 +139,7 @@ class SensitivityAnalysisTest {
 
     @Test
     void aBatchOneDecodePointRanksHbmBandwidthFirst() {
-        ResultRow row = rows(decode(true)).get(0);
+        ResultRow row = GridRows.of(decode(true)).get(0);
         assertEquals(Resource.HBM_BW, fastest(row), summary(row));
         assertEquals("hbm_bw", row.text(ResultRow.Text.INVEST_FIRST), summary(row));
         assertTrue(row.metric(Resource.HBM_BW.tpot()) > 0.05, summary(row));
@@ -156,9 +149,9 @@ class SensitivityAnalysisTest {
 
     @Test
     void energyComponentsAddUpToTheTotal() {
-        List<ResultRow> rows = new ArrayList<>(rows(training("parallelism: {tp: [4, 8], pp: [8]}", false)));
-        rows.addAll(rows(decode(false)));
-        rows.addAll(rows(spec("name: i", "models: [llama3-70b]",
+        List<ResultRow> rows = new ArrayList<>(GridRows.of(training("parallelism: {tp: [4, 8], pp: [8]}", false)));
+        rows.addAll(GridRows.of(decode(false)));
+        rows.addAll(GridRows.of(spec("name: i", "models: [llama3-70b]",
                 "phases: [{phase: inference, batch: [1, 64], input_tokens: [1024], output_tokens: [256]}]",
                 "hardware: {presets: [h100-sxm, b200]}", "cluster: {gpu_count: [16]}",
                 "parallelism: {tp: [8, 16], pp: [1]}")));
@@ -188,7 +181,7 @@ class SensitivityAnalysisTest {
     @Test
     void pricesComeFromTheCataloguesAndLatencyIsUnpriced() {
         SweepSpec s = decode(true);
-        ResultRow row = rows(s).get(0);
+        ResultRow row = GridRows.of(s).get(0);
         for (Resource r : List.of(Resource.FLOPS, Resource.HBM_BW, Resource.HBM_CAPACITY, Resource.SCALE_UP_BW,
                 Resource.SCALE_OUT_BW)) {
             assertFalse(Double.isNaN(row.metric(r.perKiloUsd())), r.id() + " is priced");

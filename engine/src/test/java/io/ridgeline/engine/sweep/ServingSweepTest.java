@@ -1,6 +1,6 @@
 package io.ridgeline.engine.sweep;
 
-import io.ridgeline.engine.evaluation.Evaluator;
+import io.ridgeline.engine.evaluation.GridRows;
 import io.ridgeline.engine.evaluation.PointStatus;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
@@ -55,14 +55,6 @@ class ServingSweepTest {
         return e.errors().get(0).toString();
     }
 
-    private static List<ResultRow> rows(SweepSpec spec) {
-        Evaluator ev = new Evaluator(spec);
-        List<ResultRow> out = new ArrayList<>();
-        for (long i = 0; i < ev.grid().size(); i++) {
-            out.addAll(ev.evaluate(i));
-        }
-        return out;
-    }
 
     private static InferencePlan trtPlan(int tp, int dp) {
         return new InferencePlan(tp, 1, 1, dp, Precision.FP8, Precision.FP8, Precision.FP8, false, true)
@@ -120,11 +112,11 @@ class ServingSweepTest {
         SweepSpec s = LOADER.parse("s.yaml", sweep(", batch: 8", "h100-sxm", explicit(8), ""));
         assertEquals("trt-llm@1.0", s.workloads().get(0).software());
         assertEquals("trt-llm@1.0 (default)", s.describeSoftware());
-        assertEquals("trt-llm@1.0", rows(s).get(0).text(ResultRow.Text.SOFTWARE));
+        assertEquals("trt-llm@1.0", GridRows.of(s).get(0).text(ResultRow.Text.SOFTWARE));
         SweepSpec none = LOADER.parse("s.yaml", sweep(", batch: 8, software: none, cuda_graphs: true", "h100-sxm",
                 explicit(8), ""));
         assertEquals("", none.workloads().get(0).software());
-        assertNull(rows(none).get(0).text(ResultRow.Text.SOFTWARE));
+        assertNull(GridRows.of(none).get(0).text(ResultRow.Text.SOFTWARE));
         assertTrue(only(sweep(", batch: 8, cuda_graphs: true", "h100-sxm", explicit(8), "")).contains(
                 "software: none takes cuda_graphs, and the default stack is trt-llm@1.0"));
     }
@@ -133,7 +125,7 @@ class ServingSweepTest {
 
     @Test
     void aSaturatedPointIsTheEngineAtSaturationOnTheStacksRuntime() {
-        ResultRow r = rows(LOADER.parse("s.yaml", sweep(", mode: saturated", "h100-sxm", explicit(8), ""))).get(0);
+        ResultRow r = GridRows.of(LOADER.parse("s.yaml", sweep(", mode: saturated", "h100-sxm", explicit(8), ""))).get(0);
         InferenceResult direct = new InferenceStep().evaluate(L70, node("h100-sxm"), trtPlan(8, 1),
                 InferenceWorkload.saturated(1024, 256));
         assertEquals(PointStatus.OK, r.status());
@@ -151,7 +143,7 @@ class ServingSweepTest {
 
     @Test
     void anOnlinePointQueuesClientsBeyondWhatTheReplicaRuns() {
-        List<ResultRow> rs = rows(LOADER.parse("s.yaml", sweep(", mode: online, concurrency: [16, 100000]",
+        List<ResultRow> rs = GridRows.of(LOADER.parse("s.yaml", sweep(", mode: online, concurrency: [16, 100000]",
                 "h100-sxm", explicit(8), "")));
         ResultRow few = rs.get(0);
         ResultRow many = rs.get(1);
@@ -169,7 +161,7 @@ class ServingSweepTest {
 
     @Test
     void aDisaggregatedPointSplitsTheNodeIntoPrefillAndDecodeReplicas() {
-        List<ResultRow> rs = rows(LOADER.parse("s.yaml", sweep(", mode: saturated, concurrency: 64, "
+        List<ResultRow> rs = GridRows.of(LOADER.parse("s.yaml", sweep(", mode: saturated, concurrency: 64, "
                 + "disaggregation: [none, \"1:3\"]", "h100-sxm", explicit(2), "")));
         ResultRow aggregated = rs.get(0);
         ResultRow split = rs.get(1);
@@ -193,7 +185,7 @@ class ServingSweepTest {
     @Test
     void aSplitThatLeavesNoWholeUnitHasNoPlan() {
         // tp 8 on 8 GPUs is one replica: no unit of 1 prefill + 1 decode replica fits.
-        ResultRow r = rows(LOADER.parse("s.yaml", sweep(", mode: saturated, disaggregation: \"1:1\"", "h100-sxm",
+        ResultRow r = GridRows.of(LOADER.parse("s.yaml", sweep(", mode: saturated, disaggregation: \"1:1\"", "h100-sxm",
                 "{mode: search, tp: [8], pp: [1]}", ""))).get(0);
         assertEquals(PointStatus.NO_VALID_PLAN, r.status());
         assertTrue(r.detail().contains("deployment unit"), r.detail());
@@ -201,7 +193,7 @@ class ServingSweepTest {
 
     @Test
     void anExplicitPlanWithoutWholeUnitsIsAPlanShapeRowNamingTheSplit() {
-        ResultRow r = rows(LOADER.parse("s.yaml", sweep(", mode: saturated, disaggregation: \"1:1\"", "h100-sxm",
+        ResultRow r = GridRows.of(LOADER.parse("s.yaml", sweep(", mode: saturated, disaggregation: \"1:1\"", "h100-sxm",
                 explicit(8), ""))).get(0);
         assertEquals(PointStatus.PLAN_SHAPE, r.status());
         assertTrue(r.detail().contains("plan.dp: expected a multiple of the 2 replicas of one disaggregation unit "
@@ -213,7 +205,7 @@ class ServingSweepTest {
         SweepSpec s = LOADER.parse("s.yaml", sweep(", mode: saturated, concurrency: [1, 4, 16, 64, 256, 1024]",
                 "b200", explicit(4), "objectives: [{max: output_tokens_per_s_per_user}, "
                         + "{max: output_tokens_per_s_per_gpu}]\nfrontier: {group_by: [model]}"));
-        List<ResultRow> rs = rows(s);
+        List<ResultRow> rs = GridRows.of(s);
         assertEquals(6, rs.size());
         for (int i = 1; i < rs.size(); i++) {
             // More requests in flight: each user slower, each GPU busier.

@@ -1,6 +1,6 @@
 package io.ridgeline.engine.sweep;
 
-import io.ridgeline.engine.evaluation.Evaluator;
+import io.ridgeline.engine.evaluation.GridRows;
 import io.ridgeline.engine.evaluation.ResultRow;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.parallelism.TrainingPlan;
@@ -8,7 +8,6 @@ import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.workload.ModelCatalog;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,21 +33,13 @@ class SoftwareAxisTest {
         return e.errors().get(0).message();
     }
 
-    private static List<ResultRow> rows(SweepSpec spec) {
-        Evaluator ev = new Evaluator(spec);
-        List<ResultRow> out = new ArrayList<>();
-        for (long i = 0; i < ev.grid().size(); i++) {
-            out.addAll(ev.evaluate(i));
-        }
-        return out;
-    }
 
     @Test
     void trainingDefaultsToTheCurrentProfileWithTheFlagsSweepsHadBefore() {
         SweepSpec s = LOADER.parse("s.yaml", training("", ""));
         assertEquals("megatron-bridge@25.11", s.workloads().get(0).software());
         assertEquals("megatron-bridge@25.11 (default)", s.describeSoftware());
-        ResultRow r = rows(s).get(0);
+        ResultRow r = GridRows.of(s).get(0);
         assertEquals("megatron-bridge@25.11", r.text(ResultRow.Text.SOFTWARE));
         TrainingPlan plan = (TrainingPlan) r.plan();
         // Earlier sweeps defaulted to overlap_grad: true and flash_attention: true; the default profile is both.
@@ -60,7 +51,7 @@ class SoftwareAxisTest {
         SweepSpec s = LOADER.parse("s.yaml", training(", software: [megatron-lm@2021, megatron-bridge@25.11]", ""));
         assertEquals(2, s.grid().size());
         assertEquals("megatron-lm@2021, megatron-bridge@25.11 (default)", s.describeSoftware());
-        List<ResultRow> rows = rows(s);
+        List<ResultRow> rows = GridRows.of(s);
         TrainingPlan old = (TrainingPlan) rows.get(0).plan();
         TrainingPlan current = (TrainingPlan) rows.get(1).plan();
         assertEquals("megatron-lm@2021", rows.get(0).text(ResultRow.Text.SOFTWARE));
@@ -119,11 +110,11 @@ class SoftwareAxisTest {
         SweepSpec none = LOADER.parse("s.yaml", inference(", software: none"));
         assertEquals("", none.workloads().get(0).software());
         assertEquals("none", none.describeSoftware());
-        assertNull(rows(none).get(0).text(ResultRow.Text.SOFTWARE));
+        assertNull(GridRows.of(none).get(0).text(ResultRow.Text.SOFTWARE));
         SweepSpec vllm = LOADER.parse("s.yaml", inference(", software: vllm"));
         assertTrue(vllm.workloads().get(0).cudaGraphs(), "vLLM decodes under CUDA graphs by default");
-        assertEquals("vllm", rows(vllm).get(0).text(ResultRow.Text.SOFTWARE));
-        assertTrue(rows(vllm).get(0).metric(Metric.TPOT_S) < rows(none).get(0).metric(Metric.TPOT_S));
+        assertEquals("vllm", GridRows.of(vllm).get(0).text(ResultRow.Text.SOFTWARE));
+        assertTrue(GridRows.of(vllm).get(0).metric(Metric.TPOT_S) < GridRows.of(none).get(0).metric(Metric.TPOT_S));
     }
 
     @Test
