@@ -13,11 +13,6 @@ import io.ridgeline.engine.workload.ModelSpec;
  * experts and router, and the KV cache of its group's share of the batch.
  */
 public final class InferenceMemory {
-    /**
-     * Share of device memory kept back for the CUDA context, NCCL buffers, cuBLAS workspaces and allocator
-     * fragmentation: vLLM's default gpu_memory_utilization = 0.9 leaves 10% (vLLM engine arguments documentation).
-     */
-    public static final double RESERVE_FRACTION = 0.10;
     /** Logits are produced in fp32 (bytes per element). */
     private static final double LOGIT_BYTES = 4;
 
@@ -50,15 +45,31 @@ public final class InferenceMemory {
         this.kvBytesPerTokenAllLayers = KvCache.bytesPerTokenPerLayer(model, tp, plan.kvCachePrecision().bytes())
                 * layersPerStage;
         // Peak live activations of a prefill layer per token: the residual stream and its normalized copy, the local
-        // QKV output and the local MLP intermediate (gate and up) in the activation format.
+        // QKV output and the local MLP intermediate (gate and up of a gated MLP, up alone of a GeLU MLP: the matrices
+        // other than down) in the activation format.
         double a = plan.activationPrecision().bytes();
         double ffn = model.isMoe() ? model.moe().expertFfn() * model.moe().topK() : model.ffn();
         double qkv = (double) model.heads() * model.headDim() / tp
                 + 2.0 * KvCache.kvHeadsPerRank(model, tp) * model.headDim();
-        this.activationBytesPerToken = a * (2.0 * model.hidden() + qkv + 2.0 * ffn / tp);
+        double intermediate = (model.mlp().matrices() - 1) * ffn / tp;
+        this.activationBytesPerToken = a * (2.0 * model.hidden() + qkv + intermediate);
         this.logitBytesPerSequence = LOGIT_BYTES * model.vocab() / tp;
-        this.reserveBytes = RESERVE_FRACTION * capacityBytes;
+        this.reserveBytes = staticReserveBytes(plan.runtime(), capacityBytes);
         this.capacityBytes = capacityBytes;
+    }
+
+    /**
+     * Memory a static batch cannot use besides weights, KV cache and activations: the runtime's own reserve (CUDA
+     * context, cuBLAS/NCCL workspaces), plus the share of the device the runtime leaves alone when its memory budget
+     * is a fraction of the whole device (vLLM gpu_memory_utilization: weights, activations and KV all live inside
+     * it). A runtime that budgets a fraction of what is free after loading (TensorRT-LLM's
+     * kv_cache_free_gpu_mem_fraction) applies it only to its paged pool; a static session (gptSessionBenchmark)
+     * allocates the batch's contiguous cache exactly.
+     */
+    static double staticReserveBytes(ServingBehaviour runtime, double capacityBytes) {
+        double untouched = runtime.kvMemoryBasis() == ServingBehaviour.KvMemoryBasis.TOTAL
+                ? (1 - runtime.kvMemoryFraction()) * capacityBytes : 0;
+        return runtime.runtimeReserveBytes() + untouched;
     }
 
     /**

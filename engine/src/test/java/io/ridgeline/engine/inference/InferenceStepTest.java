@@ -55,6 +55,19 @@ class InferenceStepTest {
     }
 
     @Test
+    void prefillActivationsHoldTheMlpIntermediateOfItsShape() {
+        // Per token: residual and normed copy (2h), local QKV, and the local up-projection output: gate and up (2 ffn)
+        // of SwiGLU, up alone (1 ffn) of GeLU, 16-bit; plus fp32 logits per sequence.
+        InferenceMemory swiglu = new InferenceMemory(L7, InferencePlan.tensorParallel(1), A100.memoryBytes());
+        assertEquals(2.0 * (2 * 4096 + 3 * 4096 + 2 * 11008) + 4.0 * 32000, swiglu.activationBytes(1, 1), 1e-6);
+        ModelSpec gpt3 = ModelCatalog.bundled().model("gpt3-175b");
+        assertEquals(MlpType.GELU, gpt3.mlp());
+        InferenceMemory gelu = new InferenceMemory(gpt3, InferencePlan.tensorParallel(8), A100.memoryBytes());
+        double qkvPerRank = 3.0 * 12288 / 8;
+        assertEquals(2.0 * (2 * 12288 + qkvPerRank + 49152 / 8) + 4.0 * 50257 / 8, gelu.activationBytes(1, 1), 1e-6);
+    }
+
+    @Test
     void weightBytesPerGpuAreParametersOverTp() {
         InferenceMemory m1 = new InferenceMemory(L7, InferencePlan.tensorParallel(1), A100.memoryBytes());
         assertEquals(L7.totalParams() * 2, m1.weightBytes(), 1e-6 * m1.weightBytes());

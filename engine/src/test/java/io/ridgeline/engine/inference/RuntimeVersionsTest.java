@@ -150,4 +150,34 @@ class RuntimeVersionsTest {
         double b = new MixedStep(new Replica(MIXTRAL, H100, chunked, HW)).seconds(0, 0, 2048, 2048, 1, 1, acc, 0);
         assertTrue(a > 1.5 * b, a + " vs " + b);
     }
+
+    @Test
+    void aStaticSessionKeepsBackOnlyWhatItsRuntimeDoes() {
+        // gptSessionBenchmark (trt-llm@0.5.0) allocates the batch's contiguous cache exactly next to its own reserve; a
+        // runtime budgeting 90% of the whole device (the engine default, as vLLM) leaves 10% untouched besides it.
+        ModelSpec l7 = ModelCatalog.bundled().model("llama2-7b");
+        double capacity = H100.chip().memoryBytes();
+        InferencePlan session = InferencePlan.tensorParallel(1).withRuntime(V05);
+        InferencePlan budgeted = InferencePlan.tensorParallel(1).withRuntime(ServingBehaviour.ENGINE_DEFAULT);
+        assertEquals(V05.runtimeReserveBytes(), new InferenceMemory(l7, session, capacity).reserveBytes(), 0);
+        assertEquals(ServingBehaviour.ENGINE_DEFAULT.runtimeReserveBytes() + 0.1 * capacity,
+                new InferenceMemory(l7, budgeted, capacity).reserveBytes(), 1);
+
+        // The largest static batch the session runs needs more than 90% of the device, and the budgeted runtime
+        // refuses that batch.
+        InferenceStep step = new InferenceStep();
+        int largest = 0;
+        InferenceResult last = null;
+        for (int batch = 1; batch < 400; batch++) {
+            InferenceResult r = step.evaluate(l7, H100, session, InferenceWorkload.staticBatch(batch, 1024, 1024));
+            if (!r.feasible()) {
+                break;
+            }
+            largest = batch;
+            last = r;
+        }
+        assertTrue(largest > 1 && largest < 399, "largest static batch " + largest);
+        assertTrue(last.totalMemoryBytes() > 0.9 * capacity, last.totalMemoryBytes() / capacity + " of the device");
+        assertTrue(!step.evaluate(l7, H100, budgeted, InferenceWorkload.staticBatch(largest, 1024, 1024)).feasible());
+    }
 }
