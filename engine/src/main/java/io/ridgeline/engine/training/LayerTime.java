@@ -74,7 +74,7 @@ final class LayerTime {
         Precision p = s.plan().precision();
         double linear = linearBackward(s, p);
         double gemms = linear + attention.gemmBackward(s);
-        double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + lowPrecisionCasts(s)
+        double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + lowPrecisionBackwardCasts(s)
                 + eagerRope(s, EAGER_ROPE_EXTRA_BACKWARD_BYTES, EAGER_ROPE_BACKWARD_KERNELS)
                 + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasBackward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
@@ -261,9 +261,9 @@ final class LayerTime {
     }
 
     /**
-     * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input (forward) or output gradient (backward) is cast
-     * once per pass with the recipe's traffic (Transformer Engine cast-transpose; current scaling reads the tensor once
-     * more for its amax). Weights are cast once per step, which is negligible per micro-batch.
+     * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input is cast once in forward with the recipe's
+     * traffic (Transformer Engine cast-transpose; current scaling reads the tensor once more for its amax). Weights
+     * are cast once per step, which is negligible per micro-batch. Backward: lowPrecisionBackwardCasts.
      */
     private double lowPrecisionCasts(LayerShape s) {
         if (!ModelStateMemory.lowPrecision(s.plan())) {
@@ -271,6 +271,26 @@ final class LayerTime {
         }
         double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s) - fusedWidthTokens(s)
                 + (s.model().moe() == null ? 0 : s.expertTokens() * s.model().moe().topK() * s.hidden());
+        return casts(s, elements);
+    }
+
+    /**
+     * Backward casts quantize each linear's output gradient, not its input (Transformer Engine 1.8-2.x
+     * fp8_cast_transpose(_bgrad)_fused on grad_output in every linear's backward; torchao Float8Linear likewise):
+     * QKV's [T, q + 2 kv], the projection's and MLP-down's [T, h], MLP-up's [T, up x ffn]. For a SwiGLU model that is
+     * about twice the forward's elements. MoE and latent-attention layers keep the forward count (their own lane).
+     */
+    private double lowPrecisionBackwardCasts(LayerShape s) {
+        ModelSpec m = s.model();
+        if (!ModelStateMemory.lowPrecision(s.plan()) || m.moe() != null || m.mla() != null) {
+            return lowPrecisionCasts(s);
+        }
+        double upWidth = (m.mlp().matrices() - 1) * (double) m.ffn() / s.plan().tp();
+        return casts(s, s.tokens() * (s.qkvWidth() + 2 * s.hidden() + upWidth));
+    }
+
+    /** Cast-transpose of {@code elements} 16-bit elements with the stack's recipe, in CAST_KERNELS kernels. */
+    private double casts(LayerShape s, double elements) {
         return memory.seconds(elements * s.plan().software().lowPrecisionRecipe().castBytesPerElement(), elements,
                 (int) CAST_KERNELS);
     }

@@ -1,0 +1,69 @@
+package io.ridgeline.engine.training;
+
+import io.ridgeline.engine.hardware.HardwareCatalog;
+import io.ridgeline.engine.hardware.Precision;
+import io.ridgeline.engine.network.CollectiveModel;
+import io.ridgeline.engine.network.Group;
+import io.ridgeline.engine.network.SystemSpec;
+import io.ridgeline.engine.ops.GemmModel;
+import io.ridgeline.engine.ops.MemoryBoundOp;
+import io.ridgeline.engine.parallelism.Recompute;
+import io.ridgeline.engine.parallelism.TrainingPlan;
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.TrainingBehaviour;
+import io.ridgeline.engine.workload.ModelCatalog;
+import io.ridgeline.engine.workload.ModelSpec;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * FP8 casts per pass (docs/MODEL.md sec. 3): forward quantizes every linear's input, backward every linear's output
+ * gradient (Transformer Engine's fp8_cast_transpose on grad_output), which for a gated MLP is the wider tensor.
+ */
+class LowPrecisionCastsTest {
+    private static final HardwareCatalog HW = TrainingFixtures.HW;
+    private static final SystemSpec H100 = SystemSpec.of(HW.chip("h100-sxm"), 8, HW.defaultNetwork(HW.chip("h100-sxm")));
+    private static final Group ONE = new Group(1, 1, 1);
+
+    private final MemoryBoundOp memory = new MemoryBoundOp(H100.chip());
+    private final LayerTime layer = new LayerTime(new GemmModel(H100.chip()), memory,
+            new CollectiveModel(H100, HW.curve(H100.chip())));
+
+    private static LayerShape shape(ModelSpec model, int seq, Precision precision) {
+        TrainingBehaviour sw = StackCatalog.bundled().profile("nemo@24.07").training();
+        TrainingPlan plan = new TrainingPlan(1, 1, 8, 1, 1, false, 1, 1, 1, 64, Recompute.NONE, precision, sw);
+        return LayerShape.of(model, seq, plan, ONE, ONE, ONE, false);
+    }
+
+    /** Memory-bound seconds FP8 adds over BF16 to the forward or the backward of one layer: the casts alone. */
+    private double castSeconds(ModelSpec model, boolean backward) {
+        LayerShape fp8 = shape(model, 4096, Precision.FP8);
+        LayerShape bf16 = shape(model, 4096, Precision.BF16);
+        return backward
+                ? layer.backward(fp8, 0, false).memorySeconds() - layer.backward(bf16, 0, false).memorySeconds()
+                : layer.forward(fp8).memorySeconds() - layer.forward(bf16).memorySeconds();
+    }
+
+    /** What the cast-transpose of {@code widthSum} columns of 4096 tokens costs with the delayed recipe (2 + 2 B). */
+    private double expected(double widthSum) {
+        double elements = 4096 * widthSum;
+        return memory.seconds(elements * 4, elements, 4);
+    }
+
+    @Test
+    void backwardQuantizesOutputGradientsNotInputs() {
+        ModelSpec llama = ModelCatalog.bundled().model("llama2-7b"); // h 4096, MHA, SwiGLU ffn 11008
+        // Forward inputs: QKV h, projection q = h, MLP-up h, MLP-down ffn.
+        assertEquals(expected(3 * 4096 + 11008), castSeconds(llama, false), 1e-12);
+        // Backward output gradients: QKV 3h, projection h, MLP-up 2 ffn (gate and up), MLP-down h.
+        assertEquals(expected(5 * 4096 + 2 * 11008), castSeconds(llama, true), 1e-12);
+    }
+
+    @Test
+    void groupedQueryAttentionNarrowsTheQkvGradient() {
+        ModelSpec llama70 = ModelCatalog.bundled().model("llama2-70b"); // h 8192, 8 KV heads of 128, ffn 28672
+        double qkv = 8192 + 2 * 8 * 128;
+        assertEquals(expected(qkv + 2 * 8192 + 2 * 28672), castSeconds(llama70, true), 1e-12);
+    }
+}
