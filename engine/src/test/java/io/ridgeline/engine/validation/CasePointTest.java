@@ -55,7 +55,6 @@ class CasePointTest {
                 }
             }
         }
-        System.out.println(trainingCases + " training and " + inferenceCases + " inference cases compared");
         assertTrue(trainingCases > 100 && inferenceCases > 100, trainingCases + " training and " + inferenceCases
                 + " inference cases compared");
     }
