@@ -16,8 +16,9 @@ import java.util.List;
 
 /**
  * The engine's one evaluation path: {@code evaluate(point) -> rows}, for every front end (sweeps on Spark, {@code eval}
- * of a one-point spec, studies). A point is a grid point of a {@link SweepSpec}; its rows are the plan a search keeps
- * (the best eligible one, or every plan of the point's own frontier), the explicit plan, or the point's closest miss.
+ * of a one-point spec, studies; {@code validate} and {@code calibrate} read a measured case's result with
+ * {@link #result}). A point is a grid point of a {@link SweepSpec}; its rows are the plan a search keeps (the best
+ * eligible one, or every plan of the point's own frontier), the explicit plan, or the point's closest miss.
  *
  * <p>Per grid point: the evaluator resolves the point (model, workload, system and its cost, {@link Hardware}),
  * hands each plan to the point's phase ({@link PhaseModel}: training or inference), adds the TCO columns
