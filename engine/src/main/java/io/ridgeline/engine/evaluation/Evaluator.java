@@ -2,7 +2,6 @@ package io.ridgeline.engine.evaluation;
 
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.network.SystemSpec;
-import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.sweep.Grid;
@@ -14,12 +13,12 @@ import io.ridgeline.engine.workload.ModelSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The engine's one evaluation path: {@code evaluate(point) -> rows}, for every front end (sweeps on Spark, {@code eval}
- * of a one-point spec, studies). A point is a grid point of a {@link SweepSpec}; its rows are the plan a search keeps
- * (the best eligible one, or every plan of the point's own frontier), the explicit plan, or the point's closest miss.
+ * of a one-point spec, studies; {@code validate} and {@code calibrate} read a measured case's result with
+ * {@link #result}). A point is a grid point of a {@link SweepSpec}; its rows are the plan a search keeps (the best
+ * eligible one, or every plan of the point's own frontier), the explicit plan, or the point's closest miss.
  *
  * <p>Per grid point: the evaluator resolves the point (model, workload, system and its cost, {@link Hardware}),
  * hands each plan to the point's phase ({@link PhaseModel}: training or inference), adds the TCO columns
@@ -61,8 +60,7 @@ public final class Evaluator {
     private final long[] statusCounts = new long[PointStatus.values().length];
     private long evaluations;
     private boolean timeMemoryMisses;
-    /** Why explicit plans cannot fill the cluster, by plan slot (formatted on first use). */
-    private final String[] shapeDetails;
+    private final ExplicitPlanProblems planProblems;
     /** What the row's point cells were last written for. */
     private SystemSpec writtenSystem;
     private SweepSpec.Workload writtenWorkload;
@@ -78,11 +76,7 @@ public final class Evaluator {
 
     /** On the bundled catalogues: a spec with {@code calibration:} is evaluated via calibration.SweepCalibration. */
     public Evaluator(SweepSpec spec) {
-        this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled());
-    }
-
-    public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog) {
-        this(spec, modelCatalog, hardwareCatalog, StackCatalog.bundled(), null);
+        this(spec, ModelCatalog.bundled(), HardwareCatalog.bundled(), StackCatalog.bundled(), null);
     }
 
     /**
@@ -104,14 +98,25 @@ public final class Evaluator {
 
     public Evaluator(SweepSpec spec, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog,
                      StackCatalog stackCatalog, Variant variant) {
+        this(spec, spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new), modelCatalog,
+                hardwareCatalog, stackCatalog, variant, null);
+    }
+
+    /** With {@code engines}: the phases run on those points' engines ({@link PointEvaluators}), else on new ones. */
+    Evaluator(SweepSpec spec, ModelSpec[] models, ModelCatalog modelCatalog, HardwareCatalog hardwareCatalog,
+              StackCatalog stackCatalog, Variant variant, PhaseModel.Points[] engines) {
         this.spec = spec;
         this.grid = spec.grid();
-        this.models = spec.models().stream().map(modelCatalog::model).toArray(ModelSpec[]::new);
+        this.models = models;
         this.hardware = new Hardware(spec, hardwareCatalog, variant == null ? Variant.NONE : variant);
         RowAnalysis.Provider provider = variant == null ? RowAnalysis.provider() : null;
         this.analysis = provider == null ? null : provider.create(spec, modelCatalog, hardwareCatalog, stackCatalog);
-        for (Map.Entry<SweepSpec.Phase, PhaseModel> e : PhaseModel.all().entrySet()) {
-            phases[e.getKey().ordinal()] = e.getValue().points(spec, models, hardwareCatalog, stackCatalog);
+        for (SweepSpec.Workload w : spec.workloads()) { // only the phases the spec has
+            int at = w.phase().ordinal();
+            if (phases[at] == null) {
+                phases[at] = engines != null && engines[at] != null ? engines[at].over(spec, models)
+                        : PhaseModel.all().get(w.phase()).points(spec, models, hardwareCatalog, stackCatalog);
+            }
         }
         this.explicit = spec.parallelism().mode() == SweepSpec.Mode.EXPLICIT;
         this.bounds = spec.constraints().bounds().toArray(new SweepSpec.Bound[0]);
@@ -119,7 +124,7 @@ public final class Evaluator {
         this.objective = new double[objectives.size()];
         boolean frontier = !explicit && spec.parallelism().keep() == SweepSpec.Keep.FRONTIER;
         this.row = new ResultRow(grid.axes());
-        this.shapeDetails = new String[explicit ? Math.min(spec.planSlots(), 1 << 16) : 0];
+        this.planProblems = new ExplicitPlanProblems(spec, explicit);
         // the best plan's metrics go straight into the row
         this.selection = new PlanSelection<>(objectives.size(), row.metrics, !frontier, frontier);
     }
@@ -169,33 +174,7 @@ public final class Evaluator {
         ResultRow p = row;
         grid.decode(index, p.coords);
         resolveWorkload(p);
-        List<InputError> out = phase(p).problems(p, 0);
-        if (out == null) {
-            SweepSpec.ExplicitPlan e = spec.parallelism().plans().get(p.coords[Grid.PLAN]);
-            out = new ArrayList<>();
-            ShapeRules.model(p.model, e.tp(), e.pp(), e.vpp(), e.ep(), p.workload.phase().id() + " plan", out);
-            out.add(wholeReplicas(p, phase(p)));
-        }
-        return out;
-    }
-
-    /** The problem of an explicit plan whose replicas do not fill the cluster (dp left out). */
-    private InputError wholeReplicas(ResultRow p, PhaseModel.Points phase) {
-        return phase.wholeReplicas(p.gpuCount, spec.parallelism().plans().get(p.coords[Grid.PLAN]));
-    }
-
-    /** {@link #wholeReplicas}'s text, formatted once per (model, workload, GPU count, plan). */
-    private String shapeDetail(ResultRow p, PhaseModel.Points phase) {
-        int[] c = p.coords;
-        int slot = spec.planSlot(c[Grid.MODEL], c[Grid.WORKLOAD], c[Grid.GPU_COUNT], c[Grid.PLAN]);
-        String d = slot < shapeDetails.length ? shapeDetails[slot] : null;
-        if (d == null) {
-            d = wholeReplicas(p, phase).detail();
-            if (slot < shapeDetails.length) {
-                shapeDetails[slot] = d;
-            }
-        }
-        return d;
+        return planProblems.of(p, phase(p));
     }
 
     /** Evaluates grid point {@code index} and hands its rows to {@code sink}. */
@@ -277,6 +256,30 @@ public final class Evaluator {
      * constraints); {@code metricsOut} is filled when it runs and fits, NaN otherwise.
      */
     public boolean evaluatePlan(long index, int planIndex, double[] metricsOut) {
+        Arrays.fill(metricsOut, Double.NaN);
+        PlanResult r = evaluateOne(index, planIndex);
+        if (r == null || !r.feasible()) {
+            return false;
+        }
+        phase(row).fillMetrics(row, explicit ? 0 : planIndex, r, metricsOut);
+        CostColumns.fill(metricsOut, hardware.hourCost(), row.gpuCount, hardware.fabricCapexUsd(), spec.cost().tokens());
+        return broken(metricsOut) == null;
+    }
+
+    /**
+     * The phase's own result (training.TrainingResult, inference.InferenceResult) of the explicit plan of grid point
+     * {@code index}, one engine evaluation: what front ends read that score a plan against a measurement (validate,
+     * calibrate) rather than write rows. Null when that plan cannot exist at the point's GPU count.
+     */
+    public PlanResult result(long index) {
+        if (!explicit) {
+            throw new IllegalStateException("result(index) reads an explicit plan; this spec searches");
+        }
+        return evaluateOne(index, 0);
+    }
+
+    /** Plan {@code planIndex} of grid point {@code index} evaluated once; null when it does not exist there. */
+    private PlanResult evaluateOne(long index, int planIndex) {
         ResultRow p = row;
         int[] c = p.coords;
         grid.decode(index, c);
@@ -285,19 +288,12 @@ public final class Evaluator {
         p.chip = s.chip();
         writtenSystem = null; // the row's point cells are not this point's: rewrite them on the next evaluate
         PhaseModel.Points phase = phase(p);
-        Arrays.fill(metricsOut, Double.NaN);
         int plans = phase.plans(p);
         if (!explicit && (planIndex < 0 || planIndex >= plans)) {
-            return false;
+            return null;
         }
-        PlanResult r = phase.evaluate(p, s, explicit ? 0 : planIndex);
         evaluations++;
-        if (r == null || !r.feasible()) {
-            return false;
-        }
-        phase.fillMetrics(p, explicit ? 0 : planIndex, r, metricsOut);
-        CostColumns.fill(metricsOut, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd(), spec.cost().tokens());
-        return broken(metricsOut) == null;
+        return phase.evaluate(p, s, explicit ? 0 : planIndex);
     }
 
     /** Engine evaluations so far (plans evaluated, over all points). */
@@ -343,7 +339,7 @@ public final class Evaluator {
             CostColumns.fillHardware(p.metrics, hardware.hourCost(), p.gpuCount, hardware.fabricCapexUsd());
             status = explicit ? PointStatus.PLAN_SHAPE : PointStatus.NO_VALID_PLAN;
             emit(p, phase, sink, explicit ? p.coords[Grid.PLAN] : -1, null, status,
-                    explicit ? shapeDetail(p, phase) : phase.noPlan());
+                    explicit ? planProblems.shapeDetail(p, phase) : phase.noPlan());
         }
         statusCounts[status.ordinal()]++;
     }
@@ -369,6 +365,11 @@ public final class Evaluator {
             evaluations += analysis.analyse(this, p, r, system);
         }
         sink.accept(p);
+    }
+
+    /** The points of the spec's phases, null for phases it lacks (their engines, for {@link PointEvaluators}). */
+    PhaseModel.Points[] phases() {
+        return phases;
     }
 
     /** Grid points so far by final status, indexed by {@link PointStatus#ordinal()}. */

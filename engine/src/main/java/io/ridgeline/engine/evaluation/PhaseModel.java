@@ -90,6 +90,12 @@ public abstract class PhaseModel {
          * plan where a sweep would write a row with its status.
          */
         List<InputError> problems(ResultRow point, int i);
+
+        /**
+         * The points of another spec on the same engines (the phase steps and their per-chip and per-system caches)
+         * and catalogues: for a front end that evaluates many one-point specs, such as measured cases.
+         */
+        Points over(SweepSpec spec, ModelSpec[] models);
     }
 
     /** The phases found on the class path, by phase (looked up once). */

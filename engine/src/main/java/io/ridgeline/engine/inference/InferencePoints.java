@@ -39,10 +39,17 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
     /** Per workload: the disaggregation cell ("none" or "P:D"), built once. */
     private final String[] splits;
 
+    private final StackCatalog stacks;
+
     InferencePoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware, StackCatalog stacks) {
+        this(spec, new InferenceStep(hardware), new DisaggregatedServing(hardware), stacks);
+    }
+
+    private InferencePoints(SweepSpec spec, InferenceStep step, DisaggregatedServing split, StackCatalog stacks) {
         super(spec);
-        this.step = new InferenceStep(hardware);
-        this.split = new DisaggregatedServing(hardware);
+        this.step = step;
+        this.split = split;
+        this.stacks = stacks;
         this.workloads = new InferenceWorkload[spec.workloads().size()];
         this.runtimes = new ServingBehaviour[workloads.length];
         this.fused = new boolean[workloads.length];
@@ -59,12 +66,19 @@ final class InferencePoints extends PlanPoints<InferencePlan> {
         }
     }
 
+    /** Another spec's points on the same steps (their per-(model, system, plan) tables) and stacks. */
+    @Override
+    public InferencePoints over(SweepSpec other, ModelSpec[] models) {
+        return new InferencePoints(other, step, split, stacks);
+    }
+
     /** The engine's workload of a phase setting: its serving mode and load (docs/INFERENCE.md, "Serving modes"). */
     static InferenceWorkload workload(SweepSpec.Workload w) {
         ServingMode mode = ServingMode.parse(w.servingMode());
         return switch (mode) {
             case STATIC -> new InferenceWorkload(w.globalBatch(), w.inputTokens(), w.outputTokens(), w.concurrency());
-            case SATURATED -> new InferenceWorkload(mode, 0, w.inputTokens(), w.outputTokens(), w.concurrency(), 0);
+            case SATURATED -> new InferenceWorkload(mode, 0, w.inputTokens(), w.outputTokens(), w.concurrency(), 0,
+                    w.requests());
             case ONLINE -> new InferenceWorkload(mode, 0, w.inputTokens(), w.outputTokens(), w.concurrency(),
                     w.requestsPerSecond());
         };

@@ -65,17 +65,19 @@ public record SweepSpec(String source, String name, String description, String s
      * @param decodeReplicas    disaggregated serving: decode replicas of one deployment unit; 0 = aggregated
      * @param software          the software stack's id (catalog/stacks.yaml) whose mechanisms the phase runs with;
      *                          "" = none (inference without a runtime profile: fused attention, cuda_graphs as given)
+     * @param requests          saturated: a finite run of this many requests queued at once (a measured case's
+     *                          benchmark run, validation/README.md); 0 = the steady state, as sweep files give it
      */
     public record Workload(Phase phase, int seqLen, int globalBatch, int inputTokens, int outputTokens,
                            int concurrency, Precision weightPrecision, Precision activationPrecision,
                            Precision kvCachePrecision, boolean cudaGraphs, String software, String servingMode,
-                           double requestsPerSecond, int prefillReplicas, int decodeReplicas)
+                           double requestsPerSecond, int prefillReplicas, int decodeReplicas, int requests)
             implements Serializable {
-        private static final long serialVersionUID = 3L;
+        private static final long serialVersionUID = 4L;
 
         public static Workload training(int seqLen, int globalBatch, String software) {
             return new Workload(Phase.TRAINING, seqLen, globalBatch, 0, 0, 0, null, null, null, false, software, "",
-                    0, 0, 0);
+                    0, 0, 0, 0);
         }
 
         /** A static batch (the serving-throughput field at {@code concurrency}), aggregated. */
@@ -83,7 +85,7 @@ public record SweepSpec(String source, String name, String description, String s
                                          Precision weights, Precision activations, Precision kvCache,
                                          boolean cudaGraphs, String software) {
             return new Workload(Phase.INFERENCE, inputTokens + outputTokens, batch, inputTokens, outputTokens,
-                    concurrency, weights, activations, kvCache, cudaGraphs, software, "static", 0, 0, 0);
+                    concurrency, weights, activations, kvCache, cudaGraphs, software, "static", 0, 0, 0, 0);
         }
 
         /** The same setting served another way: mode, load (clients or cap, or a rate) and prefill:decode split. */
@@ -91,7 +93,14 @@ public record SweepSpec(String source, String name, String description, String s
                                 int decode) {
             return new Workload(phase, seqLen, batch, inputTokens, outputTokens, concurrency, weightPrecision,
                     activationPrecision, kvCachePrecision, cudaGraphs, software, mode, requestsPerSecond, prefill,
-                    decode);
+                    decode, requests);
+        }
+
+        /** The same setting as a finite benchmark run of {@code n} requests (saturated; 0 = the steady state). */
+        public Workload withRequests(int n) {
+            return new Workload(phase, seqLen, globalBatch, inputTokens, outputTokens, concurrency, weightPrecision,
+                    activationPrecision, kvCachePrecision, cudaGraphs, software, servingMode, requestsPerSecond,
+                    prefillReplicas, decodeReplicas, n);
         }
 
         public boolean inference() {
@@ -113,7 +122,8 @@ public record SweepSpec(String source, String name, String description, String s
             return (inference() ? "phase inference mode " + servingMode + (globalBatch > 0 ? " batch " + globalBatch
                     : "") + " input_tokens " + inputTokens + " output_tokens " + outputTokens
                     + (concurrency > 0 ? " concurrency " + concurrency : "")
-                    + (requestsPerSecond > 0 ? " requests_per_s " + requestsPerSecond : "") + " weights "
+                    + (requestsPerSecond > 0 ? " requests_per_s " + requestsPerSecond : "")
+                    + (requests > 0 ? " requests " + requests : "") + " weights "
                     + weightPrecision.id() + " activations " + activationPrecision.id() + " kv_cache "
                     + kvCachePrecision.id() + " cuda_graphs " + cudaGraphs
                     + (disaggregated() ? " disaggregation " + disaggregation() : "")

@@ -28,9 +28,16 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
     /** Per workload: the training stack's mechanisms (null for inference workloads). */
     private final TrainingBehaviour[] software;
 
+    private final StackCatalog stacks;
+
     TrainingPoints(SweepSpec spec, ModelSpec[] models, HardwareCatalog hardware, StackCatalog stacks) {
+        this(spec, new TrainingStep(hardware), stacks);
+    }
+
+    private TrainingPoints(SweepSpec spec, TrainingStep step, StackCatalog stacks) {
         super(spec);
-        this.step = new TrainingStep(hardware);
+        this.step = step;
+        this.stacks = stacks;
         this.software = new TrainingBehaviour[spec.workloads().size()];
         for (int i = 0; i < software.length; i++) {
             SweepSpec.Workload w = spec.workloads().get(i);
@@ -38,6 +45,12 @@ final class TrainingPoints extends PlanPoints<TrainingPlan> {
                 software[i] = stacks.profile(w.software()).training();
             }
         }
+    }
+
+    /** Another spec's points on the same step (its per-chip and per-system caches) and stacks. */
+    @Override
+    public TrainingPoints over(SweepSpec other, ModelSpec[] models) {
+        return new TrainingPoints(other, step, stacks);
     }
 
     /** The search list, or a one-element array with the explicit plan (null if dp is not whole). */

@@ -1,5 +1,6 @@
 package io.ridgeline.engine.validation;
 
+import io.ridgeline.engine.evaluation.PointEvaluators;
 import io.ridgeline.engine.hardware.Chip;
 import io.ridgeline.engine.hardware.HardwareCatalog;
 import io.ridgeline.engine.hardware.Precision;
@@ -15,6 +16,9 @@ import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * Turns a case row (validation/README.md format) into engine inputs. The {@code framework} column picks the software
  * profile ({@link StackCatalog#resolve}: exact id, else the nearest catalogued version), and the profile supplies what
@@ -26,12 +30,14 @@ import io.ridgeline.engine.workload.ModelSpec;
  *   <li>gpus_per_node and scale_out_gbps: the chip's reference server;</li>
  *   <li>micro_batch: searched (the fastest feasible divisor), as the sources tuned it.</li>
  * </ul>
- * Nothing is keyed on the chip, the case or the source.
+ * Nothing is keyed on the chip, the case or the source. Not thread-safe (its evaluators).
  */
 public final class CaseMapper {
     private final HardwareCatalog hardware;
     private final StackCatalog stacks;
     private final ModelCatalog models;
+    private PointEvaluators evaluators;
+    private final Map<String, StackCatalog.Resolution> resolved = new HashMap<>();
 
     public CaseMapper(HardwareCatalog hardware) {
         this(hardware, StackCatalog.bundled(), ModelCatalog.bundled());
@@ -48,16 +54,41 @@ public final class CaseMapper {
         return stacks;
     }
 
+    /**
+     * The evaluation facade on the mapper's catalogues, for rows read as one-point specs ({@link CasePoint}): one
+     * set of phase engines (and their per-chip caches) serves every row the mapper reads, made on first use.
+     */
+    public PointEvaluators evaluators() {
+        if (evaluators == null) {
+            evaluators = new PointEvaluators(hardware, stacks);
+        }
+        return evaluators;
+    }
+
     /** How the row's {@code framework} found its training profile. */
     public StackCatalog.Resolution stack(CsvTable.Row r) {
         if (r.isEmpty("framework")) {
             throw r.error("framework", "the training stack that produced the measurement (name or name@version)",
                     "an empty cell");
         }
-        StackCatalog.Resolution res = stacks.resolve(r.string("framework"), "framework");
+        StackCatalog.Resolution res = resolve(r);
         StackProfile p = res.profile();
         if (!p.trains()) {
             throw r.error("framework", "a training stack", "'" + p.id() + "' (a serving runtime)");
+        }
+        return res;
+    }
+
+    /**
+     * The row's non-empty {@code framework} found in the stack catalogue ({@link StackCatalog#resolve}), once per
+     * name: the version comparison it takes is worth doing once, not for every case and fit candidate.
+     */
+    public StackCatalog.Resolution resolve(CsvTable.Row r) {
+        String framework = r.string("framework");
+        StackCatalog.Resolution res = resolved.get(framework);
+        if (res == null) {
+            res = stacks.resolve(framework, "framework");
+            resolved.put(framework, res);
         }
         return res;
     }
@@ -138,7 +169,12 @@ public final class CaseMapper {
 
     /** The training plan with the row's software profile; the caller picks the micro-batch when it is unstated. */
     public TrainingPlan trainingPlan(CsvTable.Row r, int microBatch) {
-        TrainingBehaviour sw = stack(r).profile().training();
+        return trainingPlan(r, microBatch, stack(r).profile());
+    }
+
+    /** {@link #trainingPlan(CsvTable.Row, int)} with the row's profile already resolved ({@link #stack}). */
+    public TrainingPlan trainingPlan(CsvTable.Row r, int microBatch, StackProfile profile) {
+        TrainingBehaviour sw = profile.training();
         Recompute rc = sw.recompute() == RecomputePolicy.AUTO ? Recompute.AUTO : Recompute.NONE;
         if (!r.isEmpty("recompute")) {
             rc = Recompute.parse(r.raw("recompute"));

@@ -6,6 +6,7 @@ import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.parallelism.TrainingPlan;
 import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.software.StackProfile;
 import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.spec.InvalidInputException;
@@ -13,7 +14,7 @@ import io.ridgeline.engine.training.ActivationMemory;
 import io.ridgeline.engine.training.ModelStateMemory;
 import io.ridgeline.engine.parallelism.ShapeRules;
 import io.ridgeline.engine.training.TrainingResult;
-import io.ridgeline.engine.training.TrainingStep;
+import io.ridgeline.engine.evaluation.Evaluator;
 import io.ridgeline.engine.workload.ModelSpec;
 
 import java.nio.file.Path;
@@ -33,7 +34,6 @@ public final class Validator {
 
     private final HardwareCatalog hardware;
     private final CaseMapper mapper;
-    private final TrainingStep training;
     private final InferencePredictor inference;
 
     public Validator() {
@@ -53,7 +53,6 @@ public final class Validator {
     public Validator(HardwareCatalog hardware, StackCatalog stacks, InferencePredictor inference) {
         this.hardware = hardware;
         this.mapper = new CaseMapper(hardware, stacks, ModelCatalog.bundled());
-        this.training = new TrainingStep(hardware);
         this.inference = inference;
     }
 
@@ -121,19 +120,23 @@ public final class Validator {
         ModelSpec model = mapper.model(r);
         int seq = (int) r.integer("seq_len");
         SystemSpec system = mapper.system(r);
-        TrainingPlan base = mapper.trainingPlan(r, r.isEmpty("micro_batch") ? 1 : (int) r.integer("micro_batch"));
-        TrainingResult result = null;
+        StackProfile stack = mapper.stack(r).profile();
+        TrainingPlan base = mapper.trainingPlan(r, r.isEmpty("micro_batch") ? 1 : (int) r.integer("micro_batch"),
+                stack);
+        // The plans the case may have run, in groups the fastest is chosen from, then the fastest group's best.
+        List<List<TrainingPlan>> groups = new ArrayList<>();
         if (model.moe() != null && r.isEmpty("ep")) {
             // An MoE run that does not state its expert parallelism used one (the sources tuned it): the fastest
             // feasible expert-parallel size among the divisors of the experts.
             for (int ep = 1; ep <= model.moe().experts(); ep++) {
                 if (model.moe().experts() % ep == 0) {
-                    result = better(result, evaluate(model, seq, system, base.withExpertParallel(ep), r));
+                    groups.add(candidates(model, seq, base.withExpertParallel(ep), r));
                 }
             }
         } else {
-            result = evaluate(model, seq, system, base, r);
+            groups.add(candidates(model, seq, base, r));
         }
+        TrainingResult result = fastest(r, model, stack.id(), groups);
         if (result == null) {
             return CaseOutcome.unsupported(key, measured, "no micro-batch size gives a well-shaped plan");
         }
@@ -152,13 +155,47 @@ public final class Validator {
         return CaseOutcome.ok(key, predicted, measured);
     }
 
-    /** The plan as stated, or the fastest feasible micro-batch when the row leaves it empty; null if none is shaped. */
-    private TrainingResult evaluate(ModelSpec model, int seq, SystemSpec system, TrainingPlan plan, CsvTable.Row r) {
+    /**
+     * The plan as stated, or one plan per micro-batch among the divisors of the per-replica batch when the row leaves
+     * it empty (the sources tuned it); ill-shaped plans are left out of a search, and a stated plan of an MoE row
+     * whose ep is searched is left out when ill-shaped for that ep.
+     */
+    private static List<TrainingPlan> candidates(ModelSpec model, int seq, TrainingPlan plan, CsvTable.Row r) {
         if (!r.isEmpty("micro_batch")) {
-            return ShapeRules.training(model, seq, plan) != null && model.moe() != null && r.isEmpty("ep") ? null
-                    : training.evaluate(model, seq, system, plan);
+            return ShapeRules.training(model, seq, plan) != null && model.moe() != null && r.isEmpty("ep") ? List.of()
+                    : List.of(plan);
         }
-        return bestOverMicroBatches(model, seq, system, plan);
+        List<TrainingPlan> out = new ArrayList<>();
+        int perReplica = plan.globalBatch() / plan.dp();
+        for (int mb = 1; mb <= Math.min(perReplica, 64); mb++) {
+            if (perReplica % mb == 0 && ShapeRules.training(model, seq, plan.withMicroBatch(mb)) == null) {
+                out.add(plan.withMicroBatch(mb));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Evaluates every candidate through the evaluator (the case as a one-point spec, {@link CasePoint}) and keeps the
+     * fastest feasible result of each group, then of the groups; null when there is no candidate.
+     */
+    private TrainingResult fastest(CsvTable.Row r, ModelSpec model, String stack, List<List<TrainingPlan>> groups) {
+        List<TrainingPlan> all = new ArrayList<>();
+        groups.forEach(all::addAll);
+        if (all.isEmpty()) {
+            return null;
+        }
+        Evaluator evaluator = mapper.evaluators().of(CasePoint.training(r, model.name(), stack, all), model);
+        TrainingResult best = null;
+        int index = 0;
+        for (List<TrainingPlan> group : groups) {
+            TrainingResult groupBest = null;
+            for (int i = 0; i < group.size(); i++) {
+                groupBest = better(groupBest, (TrainingResult) evaluator.result(index++));
+            }
+            best = better(best, groupBest);
+        }
+        return best;
     }
 
     /** The faster feasible result (a feasible one beats an infeasible one); nulls lose. */
@@ -168,23 +205,6 @@ public final class Validator {
         }
         if (best == null || (res.feasible() && (!best.feasible() || res.stepTimeSeconds() < best.stepTimeSeconds()))) {
             return res;
-        }
-        return best;
-    }
-
-    /** The fastest feasible micro-batch among the divisors of the per-replica batch (the sources tuned it). */
-    private TrainingResult bestOverMicroBatches(ModelSpec model, int seq, SystemSpec system, TrainingPlan base) {
-        int perReplica = base.globalBatch() / base.dp();
-        TrainingResult best = null;
-        for (int mb = 1; mb <= Math.min(perReplica, 64); mb++) {
-            if (perReplica % mb != 0) {
-                continue;
-            }
-            TrainingPlan plan = base.withMicroBatch(mb);
-            if (ShapeRules.training(model, seq, plan) != null) {
-                continue;
-            }
-            best = better(best, training.evaluate(model, seq, system, plan));
         }
         return best;
     }

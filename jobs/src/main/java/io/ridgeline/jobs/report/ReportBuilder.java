@@ -14,8 +14,12 @@ import java.util.Set;
  * Assembles the report of one run: what ran (the runs manifest), its frontier as a sortable table and a scatter, the
  * step-time breakdown (training), the roofline with the frontier's GEMMs, what bounds the points, memory headroom,
  * and what changed since the previous run of the same sweep ({@link FrontierDiff}, as {@code ridgeline diff}).
+ *
+ * @param c         the connection the views live on (manifest and diff read every run, not only this one)
+ * @param q         the run's queries
+ * @param tolerance relative change that counts as moved in the diff
  */
-public final class ReportBuilder {
+public record ReportBuilder(Connection c, RunQuery q, double tolerance) {
     /**
      * Frontier table columns in order (after {@link #ALWAYS} and the objectives); those a run lacks or leaves empty on
      * every row are dropped.
@@ -30,20 +34,6 @@ public final class ReportBuilder {
     static final List<String> ONE_BY_DEFAULT = List.of("cp", "ep", "vpp");
     /** Columns kept even when every row has the same value (they identify rows). */
     static final List<String> ALWAYS = List.of("frontier_group", "model", "chip", "gpu_count");
-
-    private final Connection c;
-    private final RunQuery q;
-    private final double tolerance;
-
-    /**
-     * @param c         the connection the views live on (manifest and diff read every run, not only this one)
-     * @param tolerance relative change that counts as moved in the diff
-     */
-    public ReportBuilder(Connection c, RunQuery q, double tolerance) {
-        this.c = c;
-        this.q = q;
-        this.tolerance = tolerance;
-    }
 
     public ReportPage build() throws SQLException {
         String runId = q.runId();
