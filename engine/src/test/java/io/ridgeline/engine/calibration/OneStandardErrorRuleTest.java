@@ -12,18 +12,23 @@ class OneStandardErrorRuleTest {
     /** Strengths weakest first: 0, 0.1, 1, 10, inf (as PenaltySelection.GRID). */
     private static final int INF = 4;
 
+    private static void assertChoice(double[][] err, int[] cases, int best, int chosen) {
+        assertEquals(best, OneStandardErrorRule.best(err, cases), "lowest error");
+        assertEquals(chosen, OneStandardErrorRule.choose(err, cases), "one-standard-error choice");
+    }
+
     @Test
     void aConsistentWinIsKept() {
         // lambda = 0.1 beats the catalogue by 0.3 points on each of four sources.
-        double[][] err = {
-                {5.5, 8.5, 3.5, 10.5},
-                {4.7, 7.7, 2.7, 9.7},
-                {4.8, 7.8, 2.8, 9.8},
-                {4.9, 7.9, 2.9, 9.9},
-                {5.0, 8.0, 3.0, 10.0}};
-        int[] cases = {10, 20, 5, 40};
-        assertEquals(1, OneStandardErrorRule.best(err, cases));
-        assertEquals(1, OneStandardErrorRule.choose(err, cases));
+        double[] catalogue = {5, 8, 3, 10};
+        double[] shift = {0.5, -0.3, -0.2, -0.1, 0};
+        double[][] err = new double[shift.length][catalogue.length];
+        for (int g = 0; g < shift.length; g++) {
+            for (int t = 0; t < catalogue.length; t++) {
+                err[g][t] = catalogue[t] + shift[g];
+            }
+        }
+        assertChoice(err, new int[]{10, 20, 5, 40}, 1, 1);
     }
 
     @Test
@@ -36,17 +41,12 @@ class OneStandardErrorRuleTest {
                 {9, 9, 9, 9},
                 {6.0, 9.0, 4.0, 9.5},
                 {5.0, 8.0, 3.0, 10.0}};
-        int[] cases = {10, 10, 10, 100};
-        assertEquals(3, OneStandardErrorRule.best(err, cases));
-        assertEquals(INF, OneStandardErrorRule.choose(err, cases));
+        assertChoice(err, new int[]{10, 10, 10, 100}, 3, INF);
     }
 
     @Test
     void tiesGoToTheStrongerPenalty() {
-        double[][] err = {{4, 6}, {3, 5}, {3, 5}, {3, 5}, {3, 5}};
-        int[] cases = {1, 1};
-        assertEquals(INF, OneStandardErrorRule.best(err, cases));
-        assertEquals(INF, OneStandardErrorRule.choose(err, cases));
+        assertChoice(new double[][]{{4, 6}, {3, 5}, {3, 5}, {3, 5}, {3, 5}}, new int[]{1, 1}, INF, INF);
     }
 
     @Test
