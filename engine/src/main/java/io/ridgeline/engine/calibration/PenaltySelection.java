@@ -102,8 +102,10 @@ final class PenaltySelection {
     }
 
     /**
-     * The strength whose fits, each without one more source, predict that source best (mean |error| over the cases);
-     * ties go to the stronger penalty. With fewer than two sources there is nothing to hold out: lambda = the
+     * The strength whose fits, each without one more source, predict that source best (mean |error| over the cases),
+     * by the one-standard-error rule ({@link OneStandardErrorRule}): the strongest penalty within one standard error
+     * (over the held-out sources) of the best, so a weaker one must win consistently across sources, not by a few
+     * hundredths that one source carries. With fewer than two sources there is nothing to hold out: lambda = the
      * grid's smallest (the fit the user asked for, as without selection).
      */
     Choice choose(Set<String> heldOut) {
@@ -113,23 +115,19 @@ final class PenaltySelection {
         if (sources.size() < 2 || grid.length == 1) {
             return new Choice(grid[0], grid, err);
         }
-        int best = -1;
+        int[] n = new int[sources.size()];
+        double[][] perSource = new double[grid.length][sources.size()];
         for (int g = grid.length - 1; g >= 0; g--) {
-            double sum = 0;
-            int n = 0;
-            for (String t : sources) {
+            for (int t = 0; t < n.length; t++) {
                 Set<String> out = new TreeSet<>(heldOut);
-                out.add(t);
-                int[] test = cases(t);
-                sum += Calibration.meanAbsErrorPct(scorer, catalogs(out, grid[g]), test) * test.length;
-                n += test.length;
+                out.add(sources.get(t));
+                int[] test = cases(sources.get(t));
+                n[t] = test.length;
+                perSource[g][t] = Calibration.meanAbsErrorPct(scorer, catalogs(out, grid[g]), test);
             }
-            err[g] = sum / n;
-            if (best < 0 || err[g] < err[best] - 1e-9) {
-                best = g;
-            }
+            err[g] = OneStandardErrorRule.pooled(perSource[g], n);
         }
-        return new Choice(grid[best], grid, err);
+        return new Choice(grid[OneStandardErrorRule.choose(perSource, n)], grid, err);
     }
 
     private int[] cases(String source) {

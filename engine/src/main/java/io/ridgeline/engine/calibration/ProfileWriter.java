@@ -41,8 +41,8 @@ public final class ProfileWriter {
         sb.append("    weighting: ").append(r.request().weighting().id()).append('\n');
         sb.append("    penalty: ").append(Double.isInfinite(r.fit().penalty()) ? ".inf" : num(r.fit().penalty()))
                 .append("  # ridge strength towards the catalogue values")
-                .append(r.request().penalties().length > 1 ? ", chosen by leave-one-source-out cross-validation\n"
-                        : "\n");
+                .append(r.request().penalties().length > 1
+                        ? ", chosen by leave-one-source-out cross-validation (one-standard-error rule)\n" : "\n");
         sb.append(String.format(Locale.ROOT, "    iterations: %d%n", r.fit().iterations()));
         if (!r.fit().note().isEmpty()) {
             sb.append("    note: ").append(q(r.fit().note())).append('\n');
