@@ -34,14 +34,31 @@ class SweepEstimateTest {
     void theEstimateIsWithinAFactorOfThreeOfEvaluatingTheGridInOrder() {
         SweepSpec spec = new SweepLoader(ModelCatalog.bundled(), HardwareCatalog.bundled()).parse("est.yaml", GRID);
         inOrder(spec); // JIT warm for both sides: this compares the sampling, not the compiler's progress
-        SweepEstimate est = SweepEstimate.of(spec, 1, 1.0);
+        // Estimate and measurement alternate three times and the medians are compared: on a 2-vCPU box another
+        // process on the sibling hyperthread slows whichever side it meets (one pairing was 3.4x apart during a
+        // parallel Maven build, within 3x on an idle box); the claim is about the estimator, not about that noise.
+        double[] estimated = new double[ROUNDS];
+        double[] measured = new double[ROUNDS];
+        SweepEstimate est = null;
+        for (int r = 0; r < ROUNDS; r++) {
+            est = SweepEstimate.of(spec, 1, 1.0);
+            estimated[r] = est.seconds();
+            measured[r] = inOrder(spec);
+        }
         assertEquals(24_000, est.gridPoints());
         assertEquals(24_000, est.evaluations());
         assertEquals(0, est.writeSeconds(), "points: none writes nothing");
-        double measured = inOrder(spec);
-        double ratio = est.seconds() / measured;
-        assertTrue(ratio > 1 / 3.0 && ratio < 3, String.format("estimated %.3f s, measured %.3f s (%.3f ms/point "
-                + "estimated)", est.seconds(), measured, est.secondsPerPoint() * 1e3));
+        double ratio = median(estimated) / median(measured);
+        assertTrue(ratio > 1 / 3.0 && ratio < 3, String.format("estimated %s s, measured %s s (medians' ratio %.2f)",
+                java.util.Arrays.toString(estimated), java.util.Arrays.toString(measured), ratio));
+    }
+
+    private static final int ROUNDS = 3;
+
+    private static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        return v[v.length / 2];
     }
 
     /**
