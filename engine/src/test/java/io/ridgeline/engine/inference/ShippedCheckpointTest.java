@@ -6,7 +6,6 @@ import io.ridgeline.engine.hardware.Precision;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.ops.GemmModel;
 import io.ridgeline.engine.software.ServingBehaviour;
-import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.workload.ArchitectureDetail;
 import io.ridgeline.engine.workload.ModelCatalog;
 import io.ridgeline.engine.workload.ModelSpec;
@@ -22,11 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the experts W4A16 and everything else, the KV cache included, in bf16, whatever the benchmark table's precision.
  */
 class ShippedCheckpointTest {
-    static final HardwareCatalog HW = HardwareCatalog.bundled();
-    static final StackCatalog STACKS = StackCatalog.bundled();
-    static final ServingBehaviour V05 = STACKS.profile("trt-llm@0.5.0").serving();
-    static final ServingBehaviour V10 = STACKS.profile("trt-llm@1.0").serving();
-    static final ServingBehaviour V12 = STACKS.profile("trt-llm@1.2").serving();
+    // The catalogues and runtimes of RuntimeVersionsTest (same package).
+    static final HardwareCatalog HW = RuntimeVersionsTest.HW;
+    static final ServingBehaviour V05 = RuntimeVersionsTest.V05;
+    static final ServingBehaviour V10 = RuntimeVersionsTest.V10;
+    static final ServingBehaviour V12 = RuntimeVersionsTest.STACKS.profile("trt-llm@1.2").serving();
     static final ModelCatalog MODELS = ModelCatalog.bundled();
     static final ModelSpec GPT_OSS = MODELS.model("gpt-oss-120b");
     static final Chip H100 = HW.chip("h100-sxm");
