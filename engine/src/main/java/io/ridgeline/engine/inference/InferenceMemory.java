@@ -25,13 +25,19 @@ public final class InferenceMemory {
     private final int ep;
 
     public InferenceMemory(ModelSpec model, InferencePlan plan, double capacityBytes) {
+        this(model, plan, capacityBytes, false);
+    }
+
+    /** With the experts stored in MXFP4 when the runtime serves them W4A16 ({@link ShippedCheckpoint}). */
+    InferenceMemory(ModelSpec model, InferencePlan plan, double capacityBytes, boolean mxfp4Experts) {
         int tp = plan.tp();
         int layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded
         double w = plan.weightPrecision().bytes();
         this.ep = plan.ep();
         // Experts in their own format: 16-bit when the runtime's MoE kernels take no quantized experts.
         Precision expert = Replica.moeExpertPrecision(plan);
-        double expertBytes = expert == plan.computePrecision() ? w : expert.bytes();
+        double expertBytes = mxfp4Experts ? ShippedCheckpoint.MXFP4_BYTES_PER_WEIGHT
+                : expert == plan.computePrecision() ? w : expert.bytes();
         double experts = model.isMoe() ? localExpertParams(model, tp, ep) : 0;
         double perLayer = localAttentionParams(model, tp) + localMlpParams(model, tp, ep) - experts
                 + model.normParamsPerLayer() + experts * expertBytes / w;

@@ -273,10 +273,13 @@ public final class InferenceStep {
         if (system != lastSystem) {
             energyModel = ChipEnergy.of(system, TechnologyCatalog.bundled(), gemm);
         }
-        replica = new Replica(model, system, plan, catalog, gemm);
+        // The formats the runtime really runs (a checkpoint served as shipped), resolved once per plan.
+        InferencePlan served = ShippedCheckpoint.served(model, system.chip(), plan);
+        replica = new Replica(model, system, served, catalog, gemm);
         prefill = new PrefillTime(replica);
         decode = new DecodeTime(replica);
-        memory = new InferenceMemory(model, plan, system.chip().memoryBytes());
+        memory = new InferenceMemory(model, served, system.chip().memoryBytes(),
+                ShippedCheckpoint.w4a16Experts(model, system.chip(), served));
         batching = new ContinuousBatching(replica, memory);
         lastModel = model;
         lastSystem = system;

@@ -149,7 +149,10 @@ final class Replica {
         this.decodeKvReads = plan.runtime().decodeAttention().kvReadsPerKvHead(model.headDim(),
                 headsLocal / kvHeadsLocal);
         this.expertPrecision = moeExpertPrecision(plan);
-        this.expertWeightBytes = expertPrecision == compute ? weightBytes : expertPrecision.bytes();
+        // A checkpoint served as shipped keeps its MXFP4 experts in memory and multiplies them at the bf16 rate.
+        this.expertWeightBytes = ShippedCheckpoint.w4a16Experts(model, chip, plan)
+                ? ShippedCheckpoint.MXFP4_BYTES_PER_WEIGHT
+                : expertPrecision == compute ? weightBytes : expertPrecision.bytes();
         this.expertFlopsPerSecond = chip.peakFlopsPerSecond(expertPrecision)
                 * chip.family().gemmPeakFraction(expertPrecision);
         this.moe = model.isMoe();

@@ -54,6 +54,10 @@ import java.util.Locale;
  *                               sequences stay identical and an MoE layer routes the whole batch to the same experts
  * @param benchmarkRequests      requests per (input, output) length of the runtime's published throughput benchmark
  *                               (a finite dataset queued at once); {@link BenchmarkRequests#NONE} when none is stated
+ * @param mxfp4MoeW4a16          a model whose checkpoint ships MXFP4 experts (ArchitectureDetail.mxfp4Experts) runs
+ *                               as shipped on a chip without FP4 tensor cores: experts W4A16 (MXFP4 weights
+ *                               dequantized to bf16 inside the MoE kernel, bf16 MMA), every other GEMM, attention and
+ *                               the KV cache in bf16, whatever precision the benchmark's table is headed with
  */
 public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
                                double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
@@ -62,7 +66,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                                double runtimeReserveBytes, boolean fp8KvWithQuantizedWeights,
                                DecodeAttention decodeAttention, boolean fp8ContextAttention, boolean quantizedMoe,
                                double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts,
-                               BenchmarkRequests benchmarkRequests) {
+                               BenchmarkRequests benchmarkRequests, boolean mxfp4MoeW4a16) {
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -95,7 +99,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
             "host_step_ms", "overlap_scheduler", "request_overhead_ms", "kv_memory_fraction", "kv_memory_basis",
             "kv_admission", "kv_block_tokens", "max_batch", "max_tokens_per_step", "chunked_prefill",
             "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
-            "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts", "benchmark_requests");
+            "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts", "benchmark_requests",
+            "mxfp4_moe_w4a16");
 
     /**
      * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
@@ -106,7 +111,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
      */
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
             0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
-            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE);
+            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE, false);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
@@ -127,7 +132,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 f.bool("chunked_prefill"), f.number("runtime_reserve_gib", 0, 64) * GIB,
                 f.bool("fp8_kv_with_quantized_weights"), f.choice("decode_attention", DecodeAttention.class),
                 f.bool("fp8_context_attention"), f.bool("quantized_moe"), f.number("host_request_us", 0, 10_000) * 1e-6,
-                f.bool("moe_attention_dp"), f.bool("identical_prompts"), benchmarkRequests(f));
+                f.bool("moe_attention_dp"), f.bool("identical_prompts"), benchmarkRequests(f),
+                f.bool("mxfp4_moe_w4a16"));
     }
 
     private static BenchmarkRequests benchmarkRequests(StackFields f) {
@@ -147,7 +153,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16);
     }
 
     /** The same runtime with other scheduler limits (sweeps and fits). */
@@ -156,6 +162,6 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16);
     }
 }

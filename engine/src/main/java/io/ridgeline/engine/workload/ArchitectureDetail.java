@@ -18,10 +18,20 @@ package io.ridgeline.engine.workload;
  *                          stack may not fuse (TrainingBehaviour.yarnRopeFusion)
  * @param expertBias        the routed experts' linear layers carry biases (GPT-OSS), which a stack adds in the
  *                          grouped GEMM or in an eager per-expert loop (TrainingBehaviour.moeExpertBias)
+ * @param mxfp4Experts      the published checkpoint ships the routed experts in MXFP4 and every other layer in bf16
+ *                          (GPT-OSS); a serving runtime may run that checkpoint as shipped whatever a benchmark's
+ *                          precision label says (ServingBehaviour.mxfp4MoeW4a16)
  */
 public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare,
                                  MlaSpec mla, boolean squaredRelu, boolean noDropout, boolean yarnRope,
-                                 boolean expertBias) {
+                                 boolean expertBias, boolean mxfp4Experts) {
+
+    /** Detail without the checkpoint's expert format. */
+    public ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare, MlaSpec mla,
+                              boolean squaredRelu, boolean noDropout, boolean yarnRope, boolean expertBias) {
+        this(headDim, denseLayers, slidingWindow, slidingLayerShare, mla, squaredRelu, noDropout, yarnRope, expertBias,
+                false);
+    }
 
     /** Detail without activation, dropout, rotary or bias information. */
     public ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare, MlaSpec mla) {
@@ -43,7 +53,7 @@ public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow
     /** True when nothing here differs from what the shape columns imply. */
     public boolean isEmpty() {
         return headDim == 0 && denseLayers == 0 && slidingWindow == 0 && mla == null && !squaredRelu && !noDropout
-                && !yarnRope && !expertBias;
+                && !yarnRope && !expertBias && !mxfp4Experts;
     }
 
     /** One line for outcome notes: "head_dim 128, MLA, 3 dense layers". */

@@ -64,7 +64,7 @@ public final class ModelCatalog {
 
     /**
      * The optional architecture columns (head_dim, dense_layers, sliding_window, sliding_layer_share, mla_*,
-     * activation, dropout, rope, expert_bias); null
+     * activation, dropout, rope, expert_bias, expert_format); null
      * when the file lacks them or the row leaves them empty.
      */
     static ArchitectureDetail detail(CsvTable.Row r) {
@@ -89,10 +89,15 @@ public final class ModelCatalog {
         if (!bias.isEmpty() && !bias.equals("true")) {
             throw r.error("expert_bias", "true or empty", "'" + bias + "'");
         }
+        String experts = r.stringOr("expert_format", "");
+        if (!experts.isEmpty() && !experts.equals("mxfp4")) {
+            throw r.error("expert_format", "mxfp4 or empty (the checkpoint's format of the routed experts)",
+                    "'" + experts + "'");
+        }
         ArchitectureDetail d = new ArchitectureDetail((int) r.integerOr("head_dim", 0),
                 (int) r.integerOr("dense_layers", 0), (int) r.integerOr("sliding_window", 0),
                 r.numberOr("sliding_layer_share", 0), mla, !activation.isEmpty(), !r.isEmpty("dropout"),
-                !rope.isEmpty(), !bias.isEmpty());
+                !rope.isEmpty(), !bias.isEmpty(), !experts.isEmpty());
         return d.isEmpty() ? null : d;
     }
 
