@@ -278,7 +278,8 @@ final class LayerTime {
      * Backward casts quantize each linear's output gradient, not its input (Transformer Engine 1.8-2.x
      * fp8_cast_transpose(_bgrad)_fused on grad_output in every linear's backward; torchao Float8Linear likewise):
      * QKV's [T, q + 2 kv], the projection's and MLP-down's [T, h], MLP-up's [T, up x ffn]. For a SwiGLU model that is
-     * about twice the forward's elements. MoE and latent-attention layers keep the forward count (their own lane).
+     * about twice the forward's elements. MoE and latent-attention layers keep the forward count: their gradient
+     * widths (grouped experts, latent projections) are not derived here yet.
      */
     private double lowPrecisionBackwardCasts(LayerShape s) {
         ModelSpec m = s.model();
