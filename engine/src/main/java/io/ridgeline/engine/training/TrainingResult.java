@@ -3,6 +3,9 @@ package io.ridgeline.engine.training;
 import io.ridgeline.engine.evaluation.Bottleneck;
 import io.ridgeline.engine.evaluation.Infeasibility;
 import io.ridgeline.engine.evaluation.PlanResult;
+
+import java.util.Locale;
+
 /**
  * One evaluated training point. Times are per optimizer step, in seconds; bytes are per device (the most loaded
  * pipeline stage). Breakdown times are on the critical path: exposed, not summed over overlapped streams, so they add
@@ -36,10 +39,18 @@ public record TrainingResult(
     @Override
     public String detail() {
         if (detail == null && infeasibility == Infeasibility.MEMORY_CAPACITY) {
-            return String.format("needs %.1f GiB per device but has %.1f GiB", totalMemoryBytes() / (1L << 30),
-                    memoryCapacityBytes / (1L << 30));
+            return memoryDetail(totalMemoryBytes(), memoryCapacityBytes);
         }
         return detail;
+    }
+
+    /** "needs N GiB per device but has C GiB", with two decimals where one would print the same number twice. */
+    static String memoryDetail(double needBytes, double capacityBytes) {
+        double needGib = needBytes / (1L << 30);
+        double hasGib = capacityBytes / (1L << 30);
+        String f = String.format(Locale.ROOT, "%.1f", needGib).equals(String.format(Locale.ROOT, "%.1f", hasGib))
+                ? "needs %.2f GiB per device but has %.2f GiB" : "needs %.1f GiB per device but has %.1f GiB";
+        return String.format(Locale.ROOT, f, needGib, hasGib);
     }
 
 

@@ -99,6 +99,10 @@ class TrainingStepPropertiesTest {
         assertEquals(Bottleneck.MEMORY_CAPACITY, r.bottleneck());
         assertTrue(r.detail().matches("needs [0-9.]+ GiB per device but has 80.0 GiB"), r.detail());
         assertTrue(r.totalMemoryBytes() > r.memoryCapacityBytes());
+        // A near miss does not read "needs 40.0 GiB but has 40.0 GiB".
+        double gib = 1L << 30;
+        assertEquals("needs 40.03 GiB per device but has 40.00 GiB", TrainingResult.memoryDetail(40.03 * gib, 40 * gib));
+        assertEquals("needs 82.9 GiB per device but has 80.0 GiB", TrainingResult.memoryDetail(82.9 * gib, 80 * gib));
     }
 
     @Test
