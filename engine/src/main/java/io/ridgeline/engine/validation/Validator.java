@@ -123,20 +123,20 @@ public final class Validator {
         StackProfile stack = mapper.stack(r).profile();
         TrainingPlan base = mapper.trainingPlan(r, r.isEmpty("micro_batch") ? 1 : (int) r.integer("micro_batch"),
                 stack);
-        // The plans the case may have run, in groups the fastest is chosen from, then the fastest group's best.
-        List<List<TrainingPlan>> groups = new ArrayList<>();
+        // The plans the case may have run; the fastest feasible one is scored.
+        List<TrainingPlan> plans = new ArrayList<>();
         if (model.moe() != null && r.isEmpty("ep")) {
             // An MoE run that does not state its expert parallelism used one (the sources tuned it): the fastest
             // feasible expert-parallel size among the divisors of the experts.
             for (int ep = 1; ep <= model.moe().experts(); ep++) {
                 if (model.moe().experts() % ep == 0) {
-                    groups.add(candidates(model, seq, base.withExpertParallel(ep), r));
+                    plans.addAll(candidates(model, seq, base.withExpertParallel(ep), r));
                 }
             }
         } else {
-            groups.add(candidates(model, seq, base, r));
+            plans.addAll(candidates(model, seq, base, r));
         }
-        TrainingResult result = fastest(r, model, stack.id(), groups);
+        TrainingResult result = fastest(r, model, stack.id(), plans);
         if (result == null) {
             return CaseOutcome.unsupported(key, measured, "no micro-batch size gives a well-shaped plan");
         }
@@ -177,23 +177,16 @@ public final class Validator {
 
     /**
      * Evaluates every candidate through the evaluator (the case as a one-point spec, {@link CasePoint}) and keeps the
-     * fastest feasible result of each group, then of the groups; null when there is no candidate.
+     * fastest feasible result (the first of equals), else the first result; null when there is no candidate.
      */
-    private TrainingResult fastest(CsvTable.Row r, ModelSpec model, String stack, List<List<TrainingPlan>> groups) {
-        List<TrainingPlan> all = new ArrayList<>();
-        groups.forEach(all::addAll);
-        if (all.isEmpty()) {
+    private TrainingResult fastest(CsvTable.Row r, ModelSpec model, String stack, List<TrainingPlan> plans) {
+        if (plans.isEmpty()) {
             return null;
         }
-        Evaluator evaluator = mapper.evaluators().of(CasePoint.training(r, model.name(), stack, all), model);
+        Evaluator evaluator = mapper.evaluators().of(CasePoint.training(r, model.name(), stack, plans), model);
         TrainingResult best = null;
-        int index = 0;
-        for (List<TrainingPlan> group : groups) {
-            TrainingResult groupBest = null;
-            for (int i = 0; i < group.size(); i++) {
-                groupBest = better(groupBest, (TrainingResult) evaluator.result(index++));
-            }
-            best = better(best, groupBest);
+        for (int i = 0; i < plans.size(); i++) {
+            best = better(best, (TrainingResult) evaluator.result(i));
         }
         return best;
     }
