@@ -18,34 +18,58 @@ import java.util.function.Predicate;
  * {@link RecipeRun}); the shipped fits and whether the recipe reproduces them; interval coverage on sources held out;
  * the cases not scored, with reasons. Deterministic: the same files and code give the same bytes.
  */
-public final class AccuracyDocument {
+public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun run, RecipeRun.Outcome recipe,
+                               List<CaseOutcome> inSample, List<CaseOutcome> heldOut,
+                               List<HeldOutResidual> residuals, IntervalModel intervals, IntervalCoverage coverage,
+                               IntervalCoverage strictCoverage) {
     /** The dev files, relative to the project root, in report order. */
     public static final List<String> DEV_FILES = List.of("validation/cases-dev.csv",
             "validation/cases-dev-vtrain.csv", "validation/cases-dev-2.csv", "validation/cases-dev-3.csv");
 
-    private final List<String> files;
-    private final CaseScorer scorer;
-    private final RecipeRun recipe;
-    private final List<CaseOutcome> inSample = new ArrayList<>();
-    private final List<CaseOutcome> heldOut = new ArrayList<>();
-    private final RecipeRun.Outcome full;
-    private final List<HeldOutResidual> residuals;
-    private final IntervalModel intervals;
-    private final IntervalCoverage coverage;
-    private final IntervalCoverage strictCoverage;
+    /**
+     * @param run            the bundled fit recipe, replayable per held-out source
+     * @param recipe         the recipe replayed on every case: what the catalogues should ship
+     * @param inSample       every case scored on the shipped catalogues
+     * @param heldOut        every case scored on the recipe replayed without its source
+     * @param coverage       coverage of the shipped predictions by intervals estimated without their source;
+     *                       optimistic where a shipped constant was fitted on the source (its predictions are
+     *                       in-sample)
+     * @param strictCoverage coverage of leave-one-source-out predictions by intervals estimated without their
+     *                       source: the source is new to the fits and to the intervals, as a user's cluster is (the
+     *                       one issue 11 asserts)
+     */
+    public AccuracyDocument {
+        files = List.copyOf(files);
+        inSample = List.copyOf(inSample);
+        heldOut = List.copyOf(heldOut);
+        residuals = List.copyOf(residuals);
+    }
 
-    private AccuracyDocument(List<String> files, CaseScorer scorer, FitRecipe recipe) {
-        this.files = List.copyOf(files);
-        this.scorer = scorer;
-        this.recipe = new RecipeRun(recipe, scorer);
-        this.full = this.recipe.run(null);
+    /** Scores every dev file under {@code root} and replays the bundled recipe. */
+    public static AccuracyDocument generate(Path root) {
+        return generate(root, DEV_FILES, FitRecipe.bundled());
+    }
+
+    public static AccuracyDocument generate(Path root, List<String> files, FitRecipe recipe) {
+        List<Path> paths = new ArrayList<>();
+        for (String f : files) {
+            paths.add(root.resolve(f));
+        }
+        CaseScorer scorer = CaseScorer.read(paths);
+        return of(files, scorer, new RecipeRun(recipe, scorer));
+    }
+
+    private static AccuracyDocument of(List<String> files, CaseScorer scorer, RecipeRun run) {
+        RecipeRun.Outcome full = run.run(null);
         Catalogs shipped = Catalogs.bundled();
         Map<String, Catalogs> folds = new HashMap<>();
-        for (String source : this.recipe.fittedSources()) {
-            folds.put(source, this.recipe.run(source).catalogs());
+        for (String source : run.fittedSources()) {
+            folds.put(source, run.run(source).catalogs());
         }
         // Sources no fit uses: the recipe without them is the recipe, whose values the catalogues ship (checked below).
-        Catalogs unfitted = reproduces() ? shipped : full.catalogs();
+        Catalogs unfitted = reproduces(full) ? shipped : full.catalogs();
+        List<CaseOutcome> inSample = new ArrayList<>();
+        List<CaseOutcome> heldOut = new ArrayList<>();
         List<Integer> ok = new ArrayList<>();
         for (MeasuredCase c : scorer.cases()) {
             CaseOutcome in = scorer.outcome(shipped, c.index());
@@ -64,77 +88,33 @@ public final class AccuracyDocument {
             predictions[k] = heldOut.get(okCases[k]).predicted();
             shippedPredictions[k] = inSample.get(okCases[k]).predicted();
         }
-        this.residuals = HeldOutResidual.of(scorer, okCases, predictions, shipped);
-        this.intervals = IntervalModel.fromResiduals(residuals, IntervalModel.DEFAULT_COVERAGE);
+        List<HeldOutResidual> residuals = HeldOutResidual.of(scorer, okCases, predictions, shipped);
+        IntervalModel intervals = IntervalModel.fromResiduals(residuals, IntervalModel.DEFAULT_COVERAGE);
         // Each source against intervals estimated without it: the shipped predictions (what eval prints), and the
         // stricter leave-one-source-out predictions (as if the source were new to the fits as well).
-        this.coverage = IntervalCoverage.heldOut(residuals, HeldOutResidual.of(scorer, okCases,
+        IntervalCoverage coverage = IntervalCoverage.heldOut(residuals, HeldOutResidual.of(scorer, okCases,
                 shippedPredictions, shipped), IntervalModel.DEFAULT_COVERAGE);
-        this.strictCoverage = IntervalCoverage.heldOut(residuals, residuals, IntervalModel.DEFAULT_COVERAGE);
-    }
-
-    /** Scores every dev file under {@code root} and replays the bundled recipe. */
-    public static AccuracyDocument generate(Path root) {
-        return generate(root, DEV_FILES, FitRecipe.bundled());
-    }
-
-    public static AccuracyDocument generate(Path root, List<String> files, FitRecipe recipe) {
-        List<Path> paths = new ArrayList<>();
-        for (String f : files) {
-            paths.add(root.resolve(f));
-        }
-        return new AccuracyDocument(files, CaseScorer.read(paths), recipe);
-    }
-
-    /** The recipe replayed on every case: what the catalogues should ship. */
-    public RecipeRun.Outcome recipe() {
-        return full;
+        IntervalCoverage strict = IntervalCoverage.heldOut(residuals, residuals, IntervalModel.DEFAULT_COVERAGE);
+        return new AccuracyDocument(files, scorer, run, full, inSample, heldOut, residuals, intervals, coverage,
+                strict);
     }
 
     public FitRecipe recipeDefinition() {
-        return recipe.recipe();
+        return run.recipe();
     }
 
     /** True when every recipe value equals the shipped catalogue value. */
     public boolean reproduces() {
+        return reproduces(recipe);
+    }
+
+    private static boolean reproduces(RecipeRun.Outcome full) {
         for (Map.Entry<String, Double> e : full.values().entrySet()) {
             if (Catalogs.bundled().value(e.getKey()) != e.getValue()) {
                 return false;
             }
         }
         return true;
-    }
-
-    public List<CaseOutcome> inSample() {
-        return inSample;
-    }
-
-    public List<CaseOutcome> heldOut() {
-        return heldOut;
-    }
-
-    public IntervalModel intervals() {
-        return intervals;
-    }
-
-    /**
-     * Coverage of the shipped predictions by intervals estimated without their source. Optimistic where a shipped
-     * constant was fitted on the source (its predictions are in-sample).
-     */
-    public IntervalCoverage coverage() {
-        return coverage;
-    }
-
-    /**
-     * Coverage of leave-one-source-out predictions by intervals estimated without their source: the source is new to
-     * the fits and to the intervals, as a user's cluster is (the one issue 11 asserts).
-     */
-    public IntervalCoverage strictCoverage() {
-        return strictCoverage;
-    }
-
-    public List<HeldOutResidual> residuals() {
-        return residuals;
     }
 
     /** catalog/intervals.csv: the interval groups eval and sweeps use. */

@@ -1,50 +1,41 @@
 package io.ridgeline.engine.calibration;
 
+import io.ridgeline.engine.spec.CsvTable;
 import io.ridgeline.engine.spec.InputError;
 import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.engine.spec.Names;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * Every constant a calibration may fit, declared once. Adding a parameter is one line here, provided its catalogue
- * value is overridable (numeric columns of families.csv and the model columns of scaleout.csv; every numeric value of
- * stacks.yaml). Bounds are physical limits or generous ranges around published values, never fitted themselves; they
- * lie inside what each catalogue accepts.
+ * Every constant a calibration may fit, declared once in catalog/calibration_parameters.csv (unit, bounds, physical
+ * meaning). Adding a parameter is one row there, provided its catalogue value is overridable (numeric columns of
+ * families.csv and the model columns of scaleout.csv; every numeric value of stacks.yaml). Bounds are physical limits
+ * or generous ranges around published values, never fitted themselves; they lie inside what each catalogue accepts.
  */
 public final class ParameterRegistry {
+    private static final String RESOURCE = "/catalog/calibration_parameters.csv";
+    /** The catalogues a profile can override (Catalogs.of accepts paths under these). */
+    private static final Map<String, String> CATALOGUES = new TreeMap<>(Map.of("families", "families",
+            "scaleout", "scaleout", "stacks", "stacks"));
+    private static final Map<String, Boolean> YES_NO = new TreeMap<>(Map.of("yes", true, "no", false));
+
     /** The declarations, in the order reports list them. */
-    public static final List<ParameterKind> KINDS = List.of(
-            new ParameterKind("families", "gemm_peak_fraction", "fraction",
-                    "sustained fraction of the dense tensor peak a large, well-tiled GEMM reaches", 0.30, 1.0, true),
-            new ParameterKind("families", "gemm_low_precision_fraction", "fraction",
-                    "as gemm_peak_fraction for FP8 GEMMs, of the dense FP8 peak", 0.30, 1.0, true),
-            new ParameterKind("families", "dram_fraction", "fraction",
-                    "sustained (STREAM) DRAM bandwidth over the datasheet bandwidth", 0.30, 1.0, true),
-            new ParameterKind("families", "flash_fraction", "fraction",
-                    "fused-attention forward throughput over the dense peak", 0.10, 1.0, true),
-            new ParameterKind("families", "fused_attention_fraction", "fraction",
-                    "forward throughput of the generation's own fused attention (FlashAttention-3, cuDNN) over the "
-                            + "dense 16-bit peak", 0.10, 1.0, true),
-            new ParameterKind("families", "kernel_launch_us", "us",
-                    "GPU-side fixed cost per kernel (launch and tail)", 0.5, 30, true),
-            new ParameterKind("families", "l2_fraction", "fraction",
-                    "achievable fraction of the catalogue L2 bandwidth", 0.30, 1.0, false),
-            new ParameterKind("families", "tile_overhead_cycles", "cycles",
-                    "prologue/epilogue cycles per GEMM output tile", 0, 20000, false),
-            new ParameterKind("families", "overlap_exponent", "1",
-                    "soft-roofline exponent p: an operator takes (compute^p + memory^p)^(1/p)", 1.0, 10, false),
-            new ParameterKind("scaleout", "efficiency", "fraction",
-                    "sustained collective bus bandwidth over the network's line rate", 0.30, 1.0, true),
-            new ParameterKind("scaleout", "latency_us", "us",
-                    "one collective step across the scale-out network", 0.5, 50, false),
-            new ParameterKind("stacks", "training.host_us_per_kernel", "us",
-                    "host time to dispatch one kernel of the training loop (eager PyTorch)", 1, 200, true),
-            new ParameterKind("families", "fp4_gemm_fraction", "fraction",
-                    "sustained share of the dense fp4 peak block-scaled NVFP4 GEMMs reach", 0.10, 1.0, false),
-            new ParameterKind("stacks", "serving.request_overhead_ms", "ms",
-                    "host time per request or runtime call outside the forward passes", 0, 50, false));
+    public static final List<ParameterKind> KINDS = read();
+
+    private static List<ParameterKind> read() {
+        CsvTable table = CsvTable.readResource(RESOURCE);
+        table.requireColumns("catalogue", "field", "unit", "lower", "upper", "fitted_by_default", "meaning");
+        List<ParameterKind> kinds = new ArrayList<>();
+        for (CsvTable.Row r : table.rows()) {
+            kinds.add(new ParameterKind(r.lookup("catalogue", CATALOGUES), r.string("field"), r.string("unit"),
+                    r.string("meaning"), r.number("lower"), r.number("upper"), r.lookup("fitted_by_default", YES_NO)));
+        }
+        return List.copyOf(kinds);
+    }
 
     private ParameterRegistry() {
     }

@@ -47,25 +47,23 @@ final class Breakdown {
         dramBytes += weight * bytes;
     }
 
-    /** Bytes a rank sends for a collective or pipeline hand-off, by network. */
-    void wire(double bytes, boolean scaleOut, double weight) {
-        if (scaleOut) {
-            scaleOutBytes += weight * bytes;
-        } else {
-            scaleUpBytes += weight * bytes;
-        }
-    }
-
     void overhead(double seconds, double weight) {
         overheadSeconds += weight * seconds;
     }
 
-    void communication(double seconds, boolean scaleOut, double weight) {
+    /**
+     * A collective or pipeline hand-off: its time and the bytes the rank sends, both charged to one network (the
+     * energy model charges the bytes per bit). Returns {@code seconds}, the unweighted time of one such transfer.
+     */
+    double transfer(double seconds, double bytesSent, boolean scaleOut, double weight) {
         if (scaleOut) {
             scaleOutSeconds += weight * seconds;
+            scaleOutBytes += weight * bytesSent;
         } else {
             scaleUpSeconds += weight * seconds;
+            scaleUpBytes += weight * bytesSent;
         }
+        return seconds;
     }
 
     /** Multiplies every accumulated time and count (one average step scaled to a window of steps). */

@@ -315,18 +315,12 @@ final class Replica {
         if (ep == 1) {
             return 0;
         }
-        double t;
         boolean out = epGroup.crossesDomains();
-        if (out) {
-            t = fixed.allToAllBaseSeconds() + collective.allToAll(bytes, epGroup);
-        } else {
-            double wire = (ep - 1.0) / ep * bytes;
-            t = fixed.allToAllLatencySeconds(ep)
-                    + wire / (Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP) * scaleUpBytesPerSecond);
-        }
-        acc.communication(t, out, weight);
-        acc.wire((ep - 1.0) / ep * bytes, out, weight); // what leaves the rank; the energy model charges it per bit
-        return t;
+        double sent = (ep - 1.0) / ep * bytes;
+        double t = out ? fixed.allToAllBaseSeconds() + collective.allToAll(bytes, epGroup)
+                : fixed.allToAllLatencySeconds(ep)
+                        + sent / (Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP) * scaleUpBytesPerSecond);
+        return acc.transfer(t, sent, out, weight);
     }
 
     /** A tensor-parallel all-reduce of {@code bytes} per rank: inference latency + bandwidth term (alpha-beta). */
@@ -334,26 +328,25 @@ final class Replica {
         if (tp == 1) {
             return 0;
         }
-        double t;
         boolean out = tpGroup.crossesDomains();
-        if (out) {
-            t = collective.allReduce(bytes, tpGroup);
-        } else {
-            // The runtime's own small-message latency, plus the transfer: at the plateau rate, or for medium messages
-            // what NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench
-            // G0019-G0085: 33 MB reaches ~62% of the H100 plateau), whichever is longer.
-            double wire = 2.0 * (tp - 1) / tp * bytes;
-            double plateau = wire / (scaleUpEfficiency * scaleUpBytesPerSecond);
-            // The curve is measured on 8 ranks: its time beyond the 8-rank floor, scaled by this group's ring volume.
-            double wire8 = 2.0 * 7 / 8 * bytes;
-            double beyondFloor = wire8 / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
-                    - CollectiveCurve.latencySteps(8) * ncclFloorStepSeconds;
-            double measured = beyondFloor * wire / wire8;
-            t = fixed.allReduceLatencySeconds(tp) + Math.max(plateau, measured);
-        }
-        acc.communication(t, out, weight);
-        acc.wire(2.0 * (tp - 1) / tp * bytes, out, weight); // ring volume; all of it charged to the slower network
-        return t;
+        double ringBytes = 2.0 * (tp - 1) / tp * bytes; // all of it charged to the slower network
+        double t = out ? collective.allReduce(bytes, tpGroup) : inDomainAllReduceSeconds(bytes, ringBytes);
+        return acc.transfer(t, ringBytes, out, weight);
+    }
+
+    /**
+     * The runtime's own small-message latency, plus the transfer: at the plateau rate, or for medium messages what
+     * NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench G0019-G0085:
+     * 33 MB reaches ~62% of the H100 plateau), whichever is longer.
+     */
+    private double inDomainAllReduceSeconds(double bytes, double ringBytes) {
+        double plateau = ringBytes / (scaleUpEfficiency * scaleUpBytesPerSecond);
+        // The curve is measured on 8 ranks: its time beyond the 8-rank floor, scaled by this group's ring volume.
+        double ring8Bytes = 2.0 * 7 / 8 * bytes;
+        double beyondFloor = ring8Bytes / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
+                - CollectiveCurve.latencySteps(8) * ncclFloorStepSeconds;
+        double measured = beyondFloor * ringBytes / ring8Bytes;
+        return fixed.allReduceLatencySeconds(tp) + Math.max(plateau, measured);
     }
 
     /** Activation hand-off between pipeline stages (pp - 1 hops per pass). */
@@ -362,8 +355,6 @@ final class Replica {
             return 0;
         }
         double t = (plan.pp() - 1) * collective.sendRecv(bytes, ppCrossesDomains);
-        acc.communication(t, ppCrossesDomains, weight);
-        acc.wire((plan.pp() - 1) * bytes, ppCrossesDomains, weight);
-        return t;
+        return acc.transfer(t, (plan.pp() - 1) * bytes, ppCrossesDomains, weight);
     }
 }

@@ -32,6 +32,10 @@ public final class PlanSearch {
                          double seconds) {
     }
 
+    /** The training point whose plans are searched. */
+    private record Point(ModelSpec model, int seqLen, SystemSpec system, int globalBatch, PlanSpace.Axes axes) {
+    }
+
     private PlanSearch() {
     }
 
@@ -47,9 +51,10 @@ public final class PlanSearch {
         }
         int n = Math.max(1, Math.min(threads, layouts.size()));
         AtomicInteger next = new AtomicInteger();
+        Point point = new Point(model, seqLen, system, globalBatch, axes);
         Worker[] workers = new Worker[n];
         for (int i = 0; i < n; i++) {
-            workers[i] = new Worker(model, seqLen, system, globalBatch, axes, objectives, layouts, next, hardware);
+            workers[i] = new Worker(point, objectives, layouts, next, hardware);
         }
         Thread[] started = new Thread[n - 1];
         for (int i = 1; i < n; i++) {
@@ -81,11 +86,7 @@ public final class PlanSearch {
     }
 
     private static final class Worker implements Runnable {
-        private final ModelSpec model;
-        private final int seqLen;
-        private final SystemSpec system;
-        private final int globalBatch;
-        private final PlanSpace.Axes axes;
+        private final Point point;
         private final List<PlanSpace.Layout> layouts;
         private final AtomicInteger next;
         private final TrainingStep step;
@@ -97,21 +98,16 @@ public final class PlanSearch {
         long feasible;
         Throwable failure;
 
-        Worker(ModelSpec model, int seqLen, SystemSpec system, int globalBatch, PlanSpace.Axes axes,
-               List<SweepSpec.Objective> objectives, List<PlanSpace.Layout> layouts, AtomicInteger next,
+        Worker(Point point, List<SweepSpec.Objective> objectives, List<PlanSpace.Layout> layouts, AtomicInteger next,
                HardwareCatalog hardware) {
-            this.model = model;
-            this.seqLen = seqLen;
-            this.system = system;
-            this.globalBatch = globalBatch;
-            this.axes = axes;
+            this.point = point;
             this.layouts = layouts;
             this.next = next;
             this.step = new TrainingStep(hardware);
             this.objectives = new Objectives(objectives);
             this.objective = new double[objectives.size()];
             this.selection = new PlanSelection<>(objectives.size(), metrics.length, true, true);
-            this.tokensPerStep = (double) seqLen * globalBatch;
+            this.tokensPerStep = (double) point.seqLen() * point.globalBatch();
         }
 
         @Override
@@ -120,7 +116,8 @@ public final class PlanSearch {
                 for (int li = next.getAndIncrement(); li < layouts.size(); li = next.getAndIncrement()) {
                     PlanSpace.Layout layout = layouts.get(li);
                     for (int o = 0; o < layout.options(); o++) {
-                        evaluate(PlanSpace.plan(layout, o, globalBatch, axes), (int) (layout.firstPlan() + o));
+                        evaluate(PlanSpace.plan(layout, o, point.globalBatch(), point.axes()),
+                                (int) (layout.firstPlan() + o));
                     }
                 }
             } catch (Throwable t) {
@@ -129,12 +126,12 @@ public final class PlanSearch {
         }
 
         private void evaluate(TrainingPlan plan, int index) {
-            TrainingResult r = step.evaluate(model, seqLen, system, plan);
+            TrainingResult r = step.evaluate(point.model(), point.seqLen(), point.system(), plan);
             if (!r.feasible()) {
                 return;
             }
             feasible++;
-            TrainingColumns.fill(metrics, r, system.chip(), system.gpuCount(), tokensPerStep);
+            TrainingColumns.fill(metrics, r, point.system().chip(), point.system().gpuCount(), tokensPerStep);
             objectives.vector(metrics, objective);
             selection.eligible(0, index, plan, objective, metrics);
         }

@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
                 + "least squares on relative error, cross-validate by leaving each source out, and write a "
                 + "calibration profile that eval and validate apply with --calibration.",
                 "With --recipe: replay a fit recipe (catalog/fits.yaml) and print the values the catalogues ship; "
-                        + "--write puts them into the catalogue files (scripts/fit-catalog)."})
+                        + "--write puts them into the catalogue files (scripts/fit-catalog).",
+                "--json prints {parameters:[...], in_sample:{...}, cross_validation:{...}} (docs/CALIBRATION.md)."})
 public final class CalibrateCommand implements Callable<Integer> {
     static final List<String> PHASES = List.of("training", "inference", "gemm", "memory");
 
@@ -72,8 +73,8 @@ public final class CalibrateCommand implements Callable<Integer> {
     double coverage;
     @Option(names = "--out", paramLabel = "PROFILE.yaml", description = "Where to write the profile.")
     Path out;
-    @Option(names = "--json", description = "Print JSON: parameters, in_sample and cross_validation.")
-    boolean json;
+    @Mixin
+    JsonOutput json = new JsonOutput();
     @Option(names = "--recipe", paramLabel = "FITS.yaml", description = "Replay a fit recipe instead.")
     Path recipe;
     @Option(names = "--write", description = "With --recipe: write the values into the catalogue files.")
@@ -84,7 +85,7 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (recipe != null) {
-            return RecipeCommand.run(recipe, write, json, System.out);
+            return RecipeCommand.run(recipe, write, json.on, System.out);
         }
         List<InputError> errors = new ArrayList<>();
         if (cases == null || cases.isEmpty()) {
@@ -138,7 +139,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         List<String> files = cases.stream().map(Path::toString).toList();
         Files.writeString(out, ProfileWriter.yaml(r, files, Versions.codeVersion(), "ridgeline calibrate "
                 + String.join(" ", commandLine())), StandardCharsets.UTF_8);
-        if (json) {
+        if (json.on) {
             System.out.println(toJson(r));
         } else {
             print(scorer, r, seconds, System.out);

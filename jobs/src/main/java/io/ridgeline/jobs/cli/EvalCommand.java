@@ -36,7 +36,8 @@ import java.util.concurrent.Callable;
                         + "SWEEPS.md) and each flag sets the key it is named after (--gpu-count = cluster.gpu_count, "
                         + "--tp = parallelism.plans[0].tp, ...). Flags win over the file; a plan flag makes the "
                         + "plan explicit (no search). --phase gemm times one GEMM (-m x -k by -k x -n) on --chip "
-                        + "at --precision."})
+                        + "at --precision.",
+                "--json prints the result row as one JSON object keyed by points-table column."})
 public final class EvalCommand implements Callable<Integer> {
     /** A flag, the key it sets (null: not a sweep key) and its help; {@code optional}: a switch that may take a value. */
     private record Flag(String name, String key, String help, boolean optional) {
@@ -80,8 +81,8 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--file", paramLabel = "YAML", description = "A point: a sweep file with one point.")
     Path file;
-    @Option(names = "--json", description = "Print the result row as JSON (points-table columns).")
-    boolean json;
+    @Mixin
+    JsonOutput json = new JsonOutput();
     @Mixin
     CalibrationOption calibration = new CalibrationOption();
     @Spec
@@ -109,7 +110,7 @@ public final class EvalCommand implements Callable<Integer> {
         calibration.catalogs(); // a bad profile fails first, before the point is read
         if ("gemm".equals(given.get("--phase"))) {
             return GemmEval.run(calibration.catalogs().hardware(), given.get("--chip"), given.get("-m"),
-                    given.get("-n"), given.get("-k"), given.get("--precision"), json);
+                    given.get("-n"), given.get("-k"), given.get("--precision"), json.on);
         }
         Map<String, String> keys = new LinkedHashMap<>();
         for (Flag f : FLAGS) {
@@ -136,7 +137,7 @@ public final class EvalCommand implements Callable<Integer> {
             throw new InvalidInputException(point.locate(InputError.of("plan", "plan", "a plan that runs on "
                     + row.chip().id(), row.detail())));
         }
-        System.out.print(json ? EvalReport.json(row, calibration) : EvalReport.text(row, calibration));
+        System.out.print(json.on ? EvalReport.json(row, calibration) : EvalReport.text(row, calibration));
         return row.status() == PointStatus.OK ? 0 : 3;
     }
 

@@ -80,7 +80,7 @@ public final class ExportCommand extends RunCommand {
         for (String table : new LinkedHashSet<>(tables)) {
             Set<String> available = ColumnSelector.available(c, table);
             List<String> cols = columns == null ? defaultColumns(c, table, runId, available)
-                    : ColumnSelector.check(columns, available, results.out.resolve(table).toString(), "--columns");
+                    : ColumnSelector.check(columns, available, results.out().resolve(table).toString(), "--columns");
             if (formats.contains("csv")) {
                 forCsv.add(query(c, table, cols, runId, false));
             }
@@ -207,7 +207,7 @@ public final class ExportCommand extends RunCommand {
     private Map<String, String> about(Connection c, String runId) throws SQLException {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("run_id", runId);
-        m.put("results", results.out.toAbsolutePath().normalize().toString());
+        m.put("results", results.out().toAbsolutePath().normalize().toString());
         Set<String> have = ColumnSelector.available(c, "runs");
         List<String> keys = new ArrayList<>(List.of("sweep_name", "sweep_file", "spec_sha256", "code_version",
                 "schema_version", "finished_at", "objectives", "group_by"));

@@ -70,7 +70,7 @@ abstract class FrontierScatter extends RunCommand {
         String source = duck.views.contains("points") ? "points" : "frontier";
         Set<String> available = ColumnSelector.available(c, source);
         List<InputError> errors = new ArrayList<>();
-        String where = results.out.resolve(source).toString();
+        String where = results.out().resolve(source).toString();
         ColumnSelector.checkOne(x, available, where, "--x", errors);
         ColumnSelector.checkOne(y, available, where, "--y", errors);
         ColumnSelector.checkOne(colorBy, available, where, "--color-by", errors);
@@ -85,7 +85,7 @@ abstract class FrontierScatter extends RunCommand {
         ResultRows frontier = results.query(c, "frontier", fcols, runId, null, "frontier_group", 0);
         XYSeriesCollection ds = FrontierChart.dataset(points, frontier, x, y, colorBy);
         if (ds.getSeriesCount() == 0) {
-            throw new InvalidInputException(InputError.of(results.out.resolve(source).toString(), x + ", " + y,
+            throw new InvalidInputException(InputError.of(results.out().resolve(source).toString(), x + ", " + y,
                     "rows with numbers in both columns for run " + runId, "none"));
         }
         String objectives = PlotCommand.objectives(c, runId);

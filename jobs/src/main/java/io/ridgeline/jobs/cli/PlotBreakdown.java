@@ -44,13 +44,13 @@ public final class PlotBreakdown extends TablePlot {
             }
         }
         ColumnSelector.check(List.of("chip", "gpu_count", "step_time_s"), available,
-                results.out.resolve(table).toString(), "breakdown");
+                results.out().resolve(table).toString(), "breakdown");
         BreakdownChart.columns().stream().filter(available::contains).forEach(cols::add);
         String order = table.equals("frontier") ? "model, step_time_s" : "step_time_s";
         ResultRows rows = results.query(c, table, cols, runId, "step_time_s IS NOT NULL", order, limit);
         DefaultCategoryDataset ds = BreakdownChart.dataset(rows);
         if (rows.size() == 0 || ds.getRowCount() == 0) {
-            throw new InvalidInputException(InputError.of(results.out.resolve(table).toString(), "step_time_s",
+            throw new InvalidInputException(InputError.of(results.out().resolve(table).toString(), "step_time_s",
                     "feasible rows for run " + runId, "none"));
         }
         String subtitle = "run " + runId + "; " + rows.size() + " rows, fastest first per model; bars sum to "

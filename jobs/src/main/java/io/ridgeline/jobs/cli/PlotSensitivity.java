@@ -35,12 +35,12 @@ public final class PlotSensitivity extends TablePlot {
         Set<String> available = ColumnSelector.available(c, table);
         List<String> cols = new ArrayList<>(List.of("point_index", "chip", "gpu_count", "invest_first"));
         cols.addAll(SensitivityChart.columns());
-        ColumnSelector.check(cols, available, results.out.resolve(table).toString(), "sensitivity");
+        ColumnSelector.check(cols, available, results.out().resolve(table).toString(), "sensitivity");
         String where = "sens_flops_search_fraction IS NOT NULL"
                 + (point == null ? "" : " AND point_index = " + point);
         ResultRows rows = results.query(c, table, cols, runId, where, "point_index", point == null ? 0 : 1);
         if (rows.size() == 0) {
-            throw new InvalidInputException(InputError.of(results.out.resolve(table).toString(),
+            throw new InvalidInputException(InputError.of(results.out().resolve(table).toString(),
                     "sens_flops_search_fraction", "rows with sensitivities (a run with output.sensitivity: true)"
                             + (point == null ? "" : " at point_index " + point), "none in run " + runId));
         }

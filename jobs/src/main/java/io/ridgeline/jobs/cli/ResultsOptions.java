@@ -5,6 +5,7 @@ import io.ridgeline.engine.spec.InvalidInputException;
 import io.ridgeline.jobs.report.ColumnSelector;
 import io.ridgeline.jobs.report.ResultRows;
 import io.ridgeline.jobs.report.RunSelector;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -16,9 +17,8 @@ import java.util.List;
 
 /** Which results a reporting command reads (--out, --run, --where), and the one query that reads them. */
 final class ResultsOptions {
-    @Option(names = "--out", defaultValue = "results", description = "Results directory (default: "
-            + "${DEFAULT-VALUE}).")
-    Path out;
+    @Mixin
+    OutputDirectory dir = new OutputDirectory();
 
     @Option(names = "--run", description = "Run id (default: the latest committed run).")
     String run;
@@ -26,9 +26,14 @@ final class ResultsOptions {
     @Option(names = "--where", description = "SQL filter on the rows, e.g. \"model = 'gpt3-175b'\".")
     String where;
 
+    /** The --out directory (local: the reporting commands read it with DuckDB). */
+    Path out() {
+        return dir.path();
+    }
+
     /** The --run id, or the latest committed run; an unknown id lists the known ones. */
     String runId(Connection c) throws SQLException {
-        return RunSelector.resolve(c, run, out.resolve("runs").toString());
+        return RunSelector.resolve(c, run, out().resolve("runs").toString());
     }
 
     /** One run's rows of a view with the given columns. */

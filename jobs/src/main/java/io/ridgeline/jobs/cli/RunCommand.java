@@ -32,8 +32,8 @@ abstract class RunCommand implements Callable<Integer> {
         if (!errors.isEmpty()) {
             throw new InvalidInputException(errors);
         }
-        try (Duck duck = new Duck(results.out)) {
-            requireViews(duck, results.out, tables());
+        try (Duck duck = new Duck(results.out())) {
+            requireViews(duck, results.out(), tables());
             run(duck, results.runId(duck.connection));
         }
         return 0;

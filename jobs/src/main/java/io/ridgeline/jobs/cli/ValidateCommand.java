@@ -21,12 +21,13 @@ import java.util.concurrent.Callable;
 @Command(name = "validate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Score the engine against measured cases (validation/ format).",
                 "Prints each case's predicted and measured value and signed error, then mean and max |error| per "
-                        + "file, source, phase, metric and GPU. Unsupported cases are listed with the reason."})
+                        + "file, source, phase, metric and GPU. Unsupported cases are listed with the reason.",
+                "--json prints {cases:[...], summary:{...}}."})
 public final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--cases", arity = "1..*", required = true, paramLabel = "FILE", description = "Case CSV files.")
     List<Path> cases;
-    @Option(names = "--json", description = "Print JSON: {cases:[...], summary:{...}}.")
-    boolean json;
+    @Mixin
+    JsonOutput json = new JsonOutput();
     @Option(names = "--quiet", description = "Summary only (no per-case lines).")
     boolean quiet;
     @Mixin
@@ -40,7 +41,7 @@ public final class ValidateCommand implements Callable<Integer> {
         List<CaseOutcome> outcomes = new Validator(calibration.catalogs().hardware(), calibration.catalogs().stacks())
                 .run(cases);
         ValidationSummary summary = ValidationSummary.of(outcomes);
-        if (json) {
+        if (json.on) {
             System.out.println(toJson(outcomes, summary));
         } else {
             System.out.print(AccuracyReport.text(outcomes, summary, !quiet));
