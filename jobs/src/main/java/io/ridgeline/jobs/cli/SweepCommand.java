@@ -51,13 +51,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--partitions", defaultValue = "0", description = "Spark partitions (default: 4 per core).")
     int partitions;
 
-    @Option(names = "--frontier-lines", defaultValue = "5", description = "Frontier rows shown per group (default: "
-            + "${DEFAULT-VALUE}).")
-    int frontierLines;
-
-    @Option(names = "--frontier-groups", defaultValue = "8", description = "Frontier groups shown (default: "
-            + "${DEFAULT-VALUE}); sql shows all.")
-    int frontierGroups;
+    @Mixin
+    SweepSummary summary = new SweepSummary();
 
     @Override
     public Integer call() {
@@ -126,7 +121,7 @@ public final class SweepCommand implements Callable<Integer> {
         try {
             SweepJob.RunResult r = SweepJob.run(spark, spec, new SweepJob.Options(out.out, id, partitions, 3000,
                     validateSeconds, t0, startedAt), console, committer);
-            new SweepSummary(console, frontierGroups, frontierLines).print(spec, r, out.out);
+            summary.print(console, spec, r, out.out);
         } finally {
             spark.stop();
         }

@@ -6,6 +6,7 @@ import io.ridgeline.engine.sweep.SweepSpec;
 import io.ridgeline.jobs.sweep.SweepJob;
 import io.ridgeline.schema.ResultsSchema;
 import org.apache.spark.sql.Row;
+import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -20,17 +21,24 @@ import java.util.Map;
  * A 120-group technology sweep printed 700+ frontier lines before; now at most {@code maxGroups x (linesPerGroup + 2)}.
  */
 final class SweepSummary {
-    private final PrintStream c;
-    private final int maxGroups;
-    private final int linesPerGroup;
+    @Option(names = "--frontier-groups", defaultValue = "8", description = "Frontier groups shown (default: "
+            + "${DEFAULT-VALUE}); sql shows all.")
+    int maxGroups;
 
-    SweepSummary(PrintStream console, int maxGroups, int linesPerGroup) {
-        this.c = console;
+    @Option(names = "--frontier-lines", defaultValue = "5", description = "Frontier rows shown per group (default: "
+            + "${DEFAULT-VALUE}).")
+    int linesPerGroup;
+
+    /** With the options' defaults, for picocli. */
+    SweepSummary() {
+    }
+
+    SweepSummary(int maxGroups, int linesPerGroup) {
         this.maxGroups = maxGroups;
         this.linesPerGroup = linesPerGroup;
     }
 
-    void print(SweepSpec spec, SweepJob.RunResult r, String out) {
+    void print(PrintStream c, SweepSpec spec, SweepJob.RunResult r, String out) {
         c.printf(Locale.ROOT, "run %s committed: %,d points, %,d evaluations in %.1f s (%,.0f points/s, %,.0f "
                         + "evaluations/s in the Spark job); total %.1f s%n", r.runId(), r.gridPoints(),
                 r.evaluations(), r.evaluateSeconds(), r.gridPoints() / r.evaluateSeconds(),

@@ -65,7 +65,7 @@ class SweepSummaryTest {
         SweepJob.RunResult r = new SweepJob.RunResult("s-1", "file:/r/points/run_id=s-1", "file:/r/frontier/run_id=s-1",
                 "file:/r/runs/run_id=s-1", 720, 720, 720, 720, status, 2.0, 30.0, frontier, 4);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        new SweepSummary(new PrintStream(bytes, true), 8, 5).print(spec, r, "results");
+        new SweepSummary(8, 5).print(new PrintStream(bytes, true), spec, r, "results");
         List<String> lines = bytes.toString().lines().toList();
         assertTrue(lines.size() <= 6 + 1 + 8 * 7 + 2, lines.size() + " lines");
         assertTrue(lines.contains("frontier (max tokens_per_s, min cost_usd): 720 rows in 120 groups"), lines.toString());
@@ -97,7 +97,7 @@ class SweepSummaryTest {
                 "file:/r/runs/run_id=s-1", 2, 2, 2, 2, status, 2.0, 30.0,
                 List.of(RowFactory.create(a), RowFactory.create(b)), 4);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        new SweepSummary(new PrintStream(bytes, true), 8, 5).print(spec, r, "results");
+        new SweepSummary(8, 5).print(new PrintStream(bytes, true), spec, r, "results");
         List<String> lines = bytes.toString().lines().toList();
         List<String> rows = lines.stream().filter(l -> l.startsWith("    h100-sxm")).toList();
         assertEquals(2, rows.size(), lines.toString());
