@@ -8,11 +8,12 @@ import io.ridgeline.engine.software.ServingBehaviour;
  *
  * <p>With C requests in flight, each spends its prefill step(s) and then O - 1 decode steps, so on average
  * {@code d = C (O - 1) / (O - 1 + s_p)} sequences decode in a step. Balance: requests finish at the rate they start,
- * so every step also prefills {@code n = d / (O - 1)} prompts, {@code n x I} tokens. A runtime with chunked prefill
- * spreads those tokens evenly over steps; one without runs whole prompts, so a fraction of steps carries
- * {@code ceil(n)} prompts and the rest {@code floor(n)} (the average of the two step times, not the step time of the
- * average: a memory-bound decode step absorbs a few prompt tokens for free, a compute-bound one does not). Each step
- * yields {@code n x O} output tokens (d decode tokens plus n first tokens).
+ * so every step also prefills {@code n = d / (O - 1)} prompts, {@code n x I} tokens. A prompt runs in {@code s_p}
+ * chunks: one without chunked prefill; with it, as many as the token budget left beside the d decodes requires
+ * ({@code ceil(I / (max tokens - d))}, usually one). A fraction of steps carries {@code ceil(n s_p)} chunks and the
+ * rest {@code floor(n s_p)} (the average of the two step times, not the step time of the average: a memory-bound
+ * decode step absorbs a few prompt tokens for free, a compute-bound one does not). Each step yields {@code n x O}
+ * output tokens (d decode tokens plus n first tokens).
  *
  * <p>Concurrency: saturated, C is the most the runtime holds: the paged KV pool over each request's KV tokens
  * (input + output reserved at admission, or the mean live length when blocks are allocated on demand), the runtime's
@@ -225,27 +226,29 @@ final class ContinuousBatching {
         }
         double decodeSteps = outputTokens - 1.0;
         double context = in + 0.5 * outputTokens;
-        // Steps a prompt spends in prefill: 1 when whole; with chunks, its tokens spread at n x I per step.
+        // Steps a prompt spends in prefill: 1 when whole. A chunked-prefill scheduler fills each step's token budget
+        // with the running decodes first and prompt chunks after them (Sarathi-Serve sec. 4; vLLM scheduler; TRT-LLM
+        // chunked context), so a prompt takes ceil(I / (budget - d)) steps: one when it fits beside the decodes.
         double d = c * decodeSteps / (decodeSteps + 1);
-        double promptSteps = 1;
-        if (runtime.chunkedPrefill() && d < decodeSteps) {
-            promptSteps = decodeSteps / Math.max(d, 1e-9);
-            d = c * decodeSteps / (decodeSteps + promptSteps);
+        double chunks = 1;
+        if (runtime.chunkedPrefill()) {
+            chunks = Math.max(1, Math.ceil(in / Math.max(1, runtime.maxTokensPerStep() - d)));
+            d = c * decodeSteps / (decodeSteps + chunks);
         }
         double n = d / decodeSteps;
-        double t;
-        double promptStep;
-        if (runtime.chunkedPrefill()) {
-            t = step.seconds(d, context, n * in, in, n, c, scratch(acc), weight(acc));
-            promptStep = t * promptSteps;
-        } else {
-            double k = Math.floor(n);
-            double f = n - k;
-            double low = step.seconds(d, context, k * in, in, k, d + k, scratch(acc), (1 - f) * weight(acc));
-            double high = step.seconds(d, context, (k + 1) * in, in, k + 1, d + k + 1, scratch(acc), f * weight(acc));
-            t = (1 - f) * low + f * high;
-            promptStep = high;
-        }
+        // Steps carry whole chunks: a fraction f of them floor(u) + 1 chunks and the rest floor(u), u = n x chunks
+        // (the average of the two step times, not the step time of the average: a memory-bound decode step absorbs a
+        // few prompt tokens for free, a compute-bound one does not).
+        double chunkTokens = in / chunks;
+        double u = n * chunks;
+        double k = Math.floor(u);
+        double f = u - k;
+        double low = step.seconds(d, context, k * chunkTokens, in, k / chunks, d + k, scratch(acc),
+                (1 - f) * weight(acc));
+        double high = step.seconds(d, context, (k + 1) * chunkTokens, in, (k + 1) / chunks, d + k + 1, scratch(acc),
+                f * weight(acc));
+        double t = (1 - f) * low + f * high;
+        double promptStep = high * chunks;
         decodeSequences = d;
         stepSeconds = t;
         interTokenSeconds = t;

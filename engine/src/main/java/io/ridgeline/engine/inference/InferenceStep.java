@@ -157,7 +157,9 @@ public final class InferenceStep {
         double reserve = plan.runtime().runtimeReserveBytes();
         Infeasibility why = Infeasibility.NONE;
         String detail = "";
-        if (cb.concurrency < 1) {
+        // Infeasible when not one request fits (KV pool, max batch, token budget). Fewer than one request in flight on
+        // average is feasible: one closed-loop client spends part of each cycle outside the engine (request_overhead).
+        if (cb.maxConcurrency < 1) {
             why = Infeasibility.MEMORY_CAPACITY;
             detail = null;
             kvBytes = memory.kvCacheBytes(1, context);
