@@ -1,0 +1,28 @@
+package io.ridgeline.engine.software;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every TensorRT-LLM version resolves to the batching its performance documents used. */
+class TrtLlmVersionsTest {
+    static final StackCatalog STACKS = StackCatalog.bundled();
+
+    static StackProfile resolve(String framework) {
+        return STACKS.resolve(framework, "framework").profile();
+    }
+
+    @Test
+    void versionsFromTenOnBenchmarkInFlightBatching() {
+        // perf-overview.md: from v0.10 the tables are in-flight batching, no longer static (gptSessionBenchmark).
+        for (String v : new String[]{"0.10.0", "0.11.0", "0.12.0", "0.13.0", "0.14.0", "0.16.0", "0.17.0", "1.0.0"}) {
+            assertTrue(resolve("trt-llm@" + v).serving().continuousBatching(), v);
+        }
+        for (String v : new String[]{"0.5.0", "0.8.0", "0.9.0"}) {
+            assertFalse(resolve("trt-llm@" + v).serving().continuousBatching(), v);
+        }
+        assertEquals("trt-llm@0.10", resolve("trt-llm@0.12.0").id());
+    }
+}
