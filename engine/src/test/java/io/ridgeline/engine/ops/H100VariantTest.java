@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The H100 SXM variant of torchtitan's 2024 benchmarks (96 GB HBM2e at 2.4 TB/s, 500 W; catalog/chips.csv
- * h100-sxm-96g): memory-bound work runs at its own bandwidth, tensor-core work at H100 SXM's (an upper bound: its
- * clocks at 500 W are not documented).
+ * h100-sxm-96g): memory-bound work runs at its own bandwidth, tensor-core work at its power-limited clock (the engine's
+ * power model: technology.PowerLimitedVariantTest).
  */
 class H100VariantTest {
     private static final HardwareCatalog HW = HardwareCatalog.bundled();
@@ -35,11 +35,12 @@ class H100VariantTest {
     }
 
     @Test
-    void largeGemmsKeepTheSxmRate() {
+    void largeGemmsSlowByTheClockRatio() {
         double sxm = new GemmModel(SXM).seconds(16384, 16384, 16384, Precision.FP8);
         double variant = new GemmModel(VARIANT).seconds(16384, 16384, 16384, Precision.FP8);
-        // Compute-bound: at most the DRAM share of the soft roofline differs.
-        assertEquals(1, variant / sxm, 0.02);
-        assertTrue(variant >= sxm);
+        // The tensor cores run at the lower clock; the L2 term of the soft roofline (chips.csv l2_bw, not clock-scaled)
+        // keeps the slowdown a little below the clock ratio.
+        double clockRatio = SXM.clockHz() / VARIANT.clockHz();
+        assertTrue(variant / sxm > 1.08 && variant / sxm <= clockRatio + 1e-9, "slowdown " + variant / sxm);
     }
 }
