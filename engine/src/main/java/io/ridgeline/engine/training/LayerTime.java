@@ -276,18 +276,39 @@ final class LayerTime {
 
     /**
      * Backward casts quantize each linear's output gradient, not its input (Transformer Engine 1.8-2.x
-     * fp8_cast_transpose(_bgrad)_fused on grad_output in every linear's backward; torchao Float8Linear likewise):
-     * QKV's [T, q + 2 kv], the projection's and MLP-down's [T, h], MLP-up's [T, up x ffn]. For a SwiGLU model that is
-     * about twice the forward's elements. MoE and latent-attention layers keep the forward count: their gradient
-     * widths (grouped experts, latent projections) are not derived here yet.
+     * fp8_cast_transpose(_bgrad)_fused on grad_output in every linear's backward, GroupedLinear per expert likewise;
+     * torchao Float8Linear likewise): QKV's [T, q + 2 kv] (latent attention: its five projections' outputs), the
+     * projection's [T, h], and the feed-forward's: MLP-up [T, up x ffn] and MLP-down [T, h], for an MoE layer over
+     * every routed copy with the expert width plus the shared experts over every token. For a SwiGLU model that is
+     * about twice the forward's elements. The fused MoE path keeps the forward count (its grouped kernels quantize in
+     * their epilogues).
      */
     private double lowPrecisionBackwardCasts(LayerShape s) {
         ModelSpec m = s.model();
-        if (!ModelStateMemory.lowPrecision(s.plan()) || m.moe() != null || m.mla() != null) {
+        if (!ModelStateMemory.lowPrecision(s.plan()) || s.moeFastPath()) {
             return lowPrecisionCasts(s);
         }
-        double upWidth = (m.mlp().matrices() - 1) * (double) m.ffn() / s.plan().tp();
-        return casts(s, s.tokens() * (s.qkvWidth() + 2 * s.hidden() + upWidth));
+        double up = m.mlp().matrices() - 1;
+        double attention = m.mla() == null ? s.qkvWidth() + s.hidden() : latentAttentionGradientWidth(s);
+        MoeSpec moe = m.moe();
+        if (moe == null) {
+            return casts(s, s.tokens() * (attention + up * m.ffn() / s.plan().tp() + s.hidden()));
+        }
+        double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
+        double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
+        double sharedWidth = moe.sharedExperts() > 0 ? up * shared + s.hidden() : 0;
+        return casts(s, s.tokens() * (attention + sharedWidth) + copies * (up * s.expertFfn() + s.hidden()));
+    }
+
+    /**
+     * Output widths of latent attention's linears per TP rank: query and key/value down-projections (not split over
+     * TP), their per-head up-projections and the output projection (latentAttentionForward's GEMMs).
+     */
+    private static double latentAttentionGradientWidth(LayerShape s) {
+        MlaSpec a = s.model().mla();
+        double heads = s.localHeads();
+        return a.qLoraRank() + heads * a.qkHeadDim() + a.kvLoraRank() + a.qkRopeHeadDim()
+                + heads * (a.qkNopeHeadDim() + a.vHeadDim()) + s.hidden();
     }
 
     /** Cast-transpose of {@code elements} 16-bit elements with the stack's recipe, in CAST_KERNELS kernels. */
