@@ -262,15 +262,19 @@ final class LayerTime {
 
     /**
      * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input is cast once in forward with the recipe's
-     * traffic (Transformer Engine cast-transpose; current scaling reads the tensor once more for its amax). Weights
-     * are cast once per step, which is negligible per micro-batch. Backward: lowPrecisionBackwardCasts.
+     * traffic (Transformer Engine cast-transpose; current scaling reads the tensor once more for its amax): QKV's and
+     * MLP-up's [T, h], the projection's [T, q], MLP-down's [T, ffn]; in an MoE layer the experts' over every routed
+     * copy and a dense MLP-up input only for shared experts (the router GEMM stays 16-bit). Weights are cast once per
+     * step, which is negligible per micro-batch. Backward: lowPrecisionBackwardCasts.
      */
     private double lowPrecisionCasts(LayerShape s) {
         if (!ModelStateMemory.lowPrecision(s.plan())) {
             return 0;
         }
-        double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s) - fusedWidthTokens(s)
-                + (s.model().moe() == null ? 0 : s.expertTokens() * s.model().moe().topK() * s.hidden());
+        MoeSpec moe = s.model().moe();
+        double mlpInput = moe == null || moe.sharedExperts() > 0 ? s.hidden() : 0;
+        double elements = s.tokens() * (s.hidden() + s.qWidth() + mlpInput) + mlpWidthTokens(s) - fusedWidthTokens(s)
+                + (moe == null ? 0 : s.expertTokens() * moe.topK() * s.hidden());
         return casts(s, elements);
     }
 
