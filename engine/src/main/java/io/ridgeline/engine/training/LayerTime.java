@@ -266,32 +266,57 @@ final class LayerTime {
 
     /**
      * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input is cast once in forward with the recipe's
-     * traffic (Transformer Engine cast-transpose; current scaling reads the tensor once more for its amax). Weights
-     * are cast once per step, which is negligible per micro-batch. Backward: lowPrecisionBackwardCasts.
+     * traffic (Transformer Engine cast-transpose; current scaling reads the tensor once more for its amax): QKV's and
+     * MLP-up's [T, h], the projection's [T, q], MLP-down's [T, ffn]; in an MoE layer the experts' over every routed
+     * copy and a dense MLP-up input only for shared experts (the router GEMM stays 16-bit). Weights are cast once per
+     * step, which is negligible per micro-batch. Backward: lowPrecisionBackwardCasts.
      */
     private double lowPrecisionCasts(LayerShape s) {
         if (!ModelStateMemory.lowPrecision(s.plan())) {
             return 0;
         }
-        double elements = s.tokens() * (2 * s.hidden() + s.qWidth()) + mlpWidthTokens(s) - fusedWidthTokens(s)
-                + (s.model().moe() == null ? 0 : s.expertTokens() * s.model().moe().topK() * s.hidden());
+        MoeSpec moe = s.model().moe();
+        double mlpInput = moe == null || moe.sharedExperts() > 0 ? s.hidden() : 0;
+        double elements = s.tokens() * (s.hidden() + s.qWidth() + mlpInput) + mlpWidthTokens(s) - fusedWidthTokens(s)
+                + (moe == null ? 0 : s.expertTokens() * moe.topK() * s.hidden());
         return casts(s, elements);
     }
 
     /**
      * Backward casts quantize each linear's output gradient, not its input (Transformer Engine 1.8-2.x
-     * fp8_cast_transpose(_bgrad)_fused on grad_output in every linear's backward; torchao Float8Linear likewise):
-     * QKV's [T, q + 2 kv], the projection's and MLP-down's [T, h], MLP-up's [T, up x ffn]. For a SwiGLU model that is
-     * about twice the forward's elements. MoE and latent-attention layers keep the forward count: their gradient
-     * widths (grouped experts, latent projections) are not derived here yet.
+     * fp8_cast_transpose(_bgrad)_fused on grad_output in every linear's backward, GroupedLinear per expert likewise;
+     * torchao Float8Linear likewise): QKV's [T, q + 2 kv] (latent attention: its five projections' outputs), the
+     * projection's [T, h], and the feed-forward's: MLP-up [T, up x ffn] and MLP-down [T, h], for an MoE layer over
+     * every routed copy with the expert width plus the shared experts over every token. For a SwiGLU model that is
+     * about twice the forward's elements. The fused MoE path keeps the forward count (its grouped kernels quantize in
+     * their epilogues).
      */
     private double lowPrecisionBackwardCasts(LayerShape s) {
         ModelSpec m = s.model();
-        if (!ModelStateMemory.lowPrecision(s.plan()) || m.moe() != null || m.mla() != null) {
+        if (!ModelStateMemory.lowPrecision(s.plan()) || s.moeFastPath()) {
             return lowPrecisionCasts(s);
         }
-        double upWidth = (m.mlp().matrices() - 1) * (double) m.ffn() / s.plan().tp();
-        return casts(s, s.tokens() * (s.qkvWidth() + 2 * s.hidden() + upWidth));
+        double up = m.mlp().matrices() - 1;
+        double attention = m.mla() == null ? s.qkvWidth() + s.hidden() : latentAttentionGradientWidth(s);
+        MoeSpec moe = m.moe();
+        if (moe == null) {
+            return casts(s, s.tokens() * (attention + up * m.ffn() / s.plan().tp() + s.hidden()));
+        }
+        double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
+        double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
+        double sharedWidth = moe.sharedExperts() > 0 ? up * shared + s.hidden() : 0;
+        return casts(s, s.tokens() * (attention + sharedWidth) + copies * (up * s.expertFfn() + s.hidden()));
+    }
+
+    /**
+     * Output widths of latent attention's linears per TP rank: query and key/value down-projections (not split over
+     * TP), their per-head up-projections and the output projection (latentAttentionForward's GEMMs).
+     */
+    private static double latentAttentionGradientWidth(LayerShape s) {
+        MlaSpec a = s.model().mla();
+        double heads = s.localHeads();
+        return a.qLoraRank() + heads * a.qkHeadDim() + a.kvLoraRank() + a.qkRopeHeadDim()
+                + heads * (a.qkNopeHeadDim() + a.vHeadDim()) + s.hidden();
     }
 
     /** Cast-transpose of {@code elements} 16-bit elements with the stack's recipe, in CAST_KERNELS kernels. */

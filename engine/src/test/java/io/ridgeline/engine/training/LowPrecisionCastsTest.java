@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * FP8 casts per pass (docs/MODEL.md sec. 3): forward quantizes every linear's input, backward every linear's output
- * gradient (Transformer Engine's fp8_cast_transpose on grad_output), which for a gated MLP is the wider tensor.
+ * gradient (Transformer Engine's fp8_cast_transpose on grad_output), which for a gated MLP is the wider tensor; MoE
+ * layers over every routed copy at the expert width, latent attention over its five projections' outputs.
  */
 class LowPrecisionCastsTest {
     private static final HardwareCatalog HW = TrainingFixtures.HW;
@@ -65,5 +66,25 @@ class LowPrecisionCastsTest {
         ModelSpec llama70 = ModelCatalog.bundled().model("llama2-70b"); // h 8192, 8 KV heads of 128, ffn 28672
         double qkv = 8192 + 2 * 8 * 128;
         assertEquals(expected(qkv + 2 * 8192 + 2 * 28672), castSeconds(llama70, true), 1e-12);
+    }
+
+    @Test
+    void moeBackwardQuantizesEveryRoutedCopysOutputGradients() {
+        ModelSpec qwen = ModelCatalog.bundled().model("qwen3-30b-a3b"); // h 2048, 32 x 128 heads, 4 KV, 8 of 128 x 768
+        double attention = (32 * 128 + 2 * 4 * 128) + 2048;        // QKV and projection output gradients
+        double experts = 8 * (2 * 768 + 2048);                      // per routed copy: fc1 (gate and up) and fc2
+        assertEquals(expected(attention + experts), castSeconds(qwen, true), 1e-12);
+        // Forward quantizes the inputs: QKV h, projection q, fc1 h and fc2 768 per routed copy; no dense MLP input
+        // (the router GEMM is 16-bit and Qwen3 has no shared expert).
+        assertEquals(expected(2048 + 32 * 128 + 8 * (2048 + 768)), castSeconds(qwen, false), 1e-12);
+    }
+
+    @Test
+    void latentAttentionBackwardQuantizesItsProjectionsOutputGradients() {
+        ModelSpec dsv3 = ModelCatalog.bundled().model("deepseek-v3"); // MLA 1536 / 512 + 64, 128 heads of 128 + 64 / 128
+        double attention = 1536 + 128 * (128 + 64) + (512 + 64) + 128 * (128 + 128) + 7168;
+        double shared = 2 * 2048 + 7168;                               // one shared expert of 2048, gated
+        double routed = 8 * (2 * 2048 + 7168);                         // top-8 routed copies
+        assertEquals(expected(attention + shared + routed), castSeconds(dsv3, true), 1e-12);
     }
 }
