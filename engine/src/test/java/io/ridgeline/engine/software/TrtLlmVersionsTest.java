@@ -25,4 +25,16 @@ class TrtLlmVersionsTest {
         }
         assertEquals("trt-llm@0.10", resolve("trt-llm@0.12.0").id());
     }
+
+    @Test
+    void trtllmBenchVersionsAdmitWithGuaranteedNoEvict() {
+        // trtllm-bench throughput pins GUARANTEED_NO_EVICT over its dataclass default MAX_UTILIZATION in every version
+        // read (0.12 run.py through the 0.17-era throughput.py), so the 0.14 rows are not max-utilization runs.
+        for (String v : new String[]{"0.10.0", "0.12.0", "0.14.0", "0.16.0", "0.17.0"}) {
+            StackProfile p = resolve("trt-llm@" + v);
+            assertEquals(ServingBehaviour.KvAdmission.RESERVE_FULL, p.serving().kvAdmission(), v);
+        }
+        String source = resolve("trt-llm@0.14.0").source("serving.kv_admission");
+        assertTrue(source != null && source.contains("trtllm-bench") && source.contains("GUARANTEED_NO_EVICT"), source);
+    }
 }
