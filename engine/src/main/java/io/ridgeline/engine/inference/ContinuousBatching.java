@@ -232,7 +232,7 @@ final class ContinuousBatching {
         double d = c * decodeSteps / (decodeSteps + 1);
         double chunks = 1;
         if (runtime.chunkedPrefill()) {
-            chunks = Math.max(1, Math.ceil(in / Math.max(1, runtime.maxTokensPerStep() - d)));
+            chunks = Math.max(1, Math.ceil(in / Math.max(1, tokenBudget(inputTokens) - d)));
             d = c * decodeSteps / (decodeSteps + chunks);
         }
         double n = d / decodeSteps;
