@@ -6,6 +6,7 @@ import io.ridgeline.engine.spec.CatalogOverrides;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,6 +15,8 @@ import java.util.Map;
  * built on these costs exactly what it costs on the bundled ones.
  */
 public final class Catalogs {
+    /** The catalogues whose values a profile can override: a path starts with one of these and a dot. */
+    static final List<String> NAMES = List.of("families", "scaleout", "stacks");
     private static volatile Catalogs bundled;
 
     private final HardwareCatalog hardware;
@@ -50,7 +53,7 @@ public final class Catalogs {
             return bundled();
         }
         for (String path : overrides.values().keySet()) {
-            if (!path.startsWith("families.") && !path.startsWith("scaleout.") && !path.startsWith("stacks.")) {
+            if (!NAMES.contains(path.substring(0, Math.max(0, path.indexOf('.'))))) {
                 overrides.requireKnown(path, bundled().values().keySet());
             }
         }

@@ -18,9 +18,13 @@ import java.util.TreeMap;
  */
 public final class ParameterRegistry {
     private static final String RESOURCE = "/catalog/calibration_parameters.csv";
-    /** The catalogues a profile can override (Catalogs.of accepts paths under these). */
-    private static final Map<String, String> CATALOGUES = new TreeMap<>(Map.of("families", "families",
-            "scaleout", "scaleout", "stacks", "stacks"));
+    /** The catalogues a profile can override ({@link Catalogs#NAMES}), keyed by name for the row lookup. */
+    private static final Map<String, String> CATALOGUES = new TreeMap<>();
+
+    static {
+        Catalogs.NAMES.forEach(n -> CATALOGUES.put(n, n));
+    }
+
     private static final Map<String, Boolean> YES_NO = new TreeMap<>(Map.of("yes", true, "no", false));
 
     /** The declarations, in the order reports list them. */

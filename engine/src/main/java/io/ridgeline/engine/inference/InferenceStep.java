@@ -280,8 +280,7 @@ public final class InferenceStep {
         replica = new Replica(model, system, served, catalog, gemm);
         prefill = new PrefillTime(replica);
         decode = new DecodeTime(replica);
-        memory = new InferenceMemory(model, served, system.chip().memoryBytes(),
-                ShippedCheckpoint.w4a16Experts(model, system.chip(), served));
+        memory = new InferenceMemory(model, served, system.chip().memoryBytes(), replica.w4a16Experts);
         batching = new ContinuousBatching(replica, memory);
         lastModel = model;
         lastSystem = system;

@@ -74,6 +74,8 @@ final class Replica {
     final double decodeKvReads;
     /** MoE expert GEMMs: their format (16-bit when the runtime cannot run quantized experts), bytes and rate. */
     final Precision expertPrecision;
+    /** The experts are an MXFP4 checkpoint served as shipped, W4A16 ({@link ShippedCheckpoint}). */
+    final boolean w4a16Experts;
     final double expertWeightBytes;
     final double expertFlopsPerSecond;
     /** Dense GEMMs of one layer on one rank, as (n, k) pairs with M = tokens: QKV, O, MLP up(+gate), MLP down. */
@@ -150,7 +152,8 @@ final class Replica {
                 headsLocal / kvHeadsLocal);
         this.expertPrecision = moeExpertPrecision(plan);
         // A checkpoint served as shipped keeps its MXFP4 experts in memory and multiplies them at the bf16 rate.
-        this.expertWeightBytes = ShippedCheckpoint.w4a16Experts(model, chip, plan)
+        this.w4a16Experts = ShippedCheckpoint.w4a16Experts(model, chip, plan);
+        this.expertWeightBytes = w4a16Experts
                 ? ShippedCheckpoint.MXFP4_BYTES_PER_WEIGHT
                 : expertPrecision == compute ? weightBytes : expertPrecision.bytes();
         this.expertFlopsPerSecond = chip.peakFlopsPerSecond(expertPrecision)
@@ -317,9 +320,10 @@ final class Replica {
         }
         boolean out = epGroup.crossesDomains();
         double sent = (ep - 1.0) / ep * bytes;
+        double inDomainBytesPerSecond = Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP)
+                * scaleUpBytesPerSecond;
         double t = out ? fixed.allToAllBaseSeconds() + collective.allToAll(bytes, epGroup)
-                : fixed.allToAllLatencySeconds(ep)
-                        + sent / (Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP) * scaleUpBytesPerSecond);
+                : fixed.allToAllLatencySeconds(ep) + sent / inDomainBytesPerSecond;
         return acc.transfer(t, sent, out, weight);
     }
 
