@@ -59,7 +59,6 @@ import java.util.List;
  * @param opLevelSelectiveRecompute selective recomputation is an op-level save policy (torchtitan 'op' SAC): backward
  *                           re-runs every op whose output the policy does not save, i.e. the elementwise ops, every
  *                           second 16-bit matmul and every FP8/FP4 linear; the attention core is saved
- * @param cudaGraphScope     the parts of an eager layer captured as CUDA graphs (one launch per captured module and pass)
  */
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
@@ -72,7 +71,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                                 MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel,
                                 boolean moeFp8FastPath, boolean yarnRopeFusion, ExpertBias moeExpertBias,
                                 boolean fp8WindowBackwardSkips, double fusedMoeDbiasFactor,
-                                boolean opLevelSelectiveRecompute, CudaGraphScope cudaGraphScope) {
+                                boolean opLevelSelectiveRecompute) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
@@ -82,13 +81,13 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
             "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
             "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path", "yarn_rope_fusion",
             "moe_expert_bias", "fp8_window_backward_skips", "fused_moe_dbias_factor",
-            "op_level_selective_recompute", "cuda_graph_scope");
+            "op_level_selective_recompute");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
     public TrainingBehaviour {
         if (attention == null || lowPrecisionRecipe == null || recompute == null || moeDispatcher == null
-                || backwardPrefetch == null || moeExpertBias == null || cudaGraphScope == null) {
+                || backwardPrefetch == null || moeExpertBias == null) {
             throw new IllegalArgumentException("training behaviour needs every choice set");
         }
         if (defaultZero < 0 || defaultZero > 3 || prefetchUnits < 0 || !(weightBytes > 0) || !(gradientBytes > 0)
@@ -114,7 +113,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("fused_cross_entropy"), f.bool("sequence_parallel"), f.bool("moe_fp8_fast_path"),
                 f.bool("yarn_rope_fusion"), f.choice("moe_expert_bias", ExpertBias.class),
                 f.bool("fp8_window_backward_skips"), f.number("fused_moe_dbias_factor", 1, 100),
-                f.bool("op_level_selective_recompute"), f.choice("cuda_graph_scope", CudaGraphScope.class));
+                f.bool("op_level_selective_recompute"));
     }
 
     /** True when the attention kernel keeps no s x s tensor. */
@@ -131,21 +130,6 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 fragmentationFraction,
                 expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath,
                 yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips, fusedMoeDbiasFactor,
-                opLevelSelectiveRecompute, cudaGraphScope);
-    }
-
-    /**
-     * A copy with a framework recipe's own settings (software.RecipePresets): the MoE dispatcher and the CUDA graph
-     * scope a performance preset sets for one model, GPU and precision.
-     */
-    public TrainingBehaviour withRecipe(MoeDispatcher dispatcher, CudaGraphScope scope) {
-        return new TrainingBehaviour(attention, dropout, gradReduceOverlap, paramGatherOverlap, weightBytes,
-                gradientBytes, optimizerBytes, reduceBytes, defaultZero, prefetchUnits, backwardPrefetch, maxLiveParams,
-                regatherOnRecompute, flatDpCollectives, tpCommOverlap,
-                lowPrecisionRecipe, cudaGraphs, hostSecondsPerKernel, recompute, selectiveRecompute, reserveBytes,
-                fragmentationFraction,
-                expertTensorParallel, dispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath,
-                yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips, fusedMoeDbiasFactor,
-                opLevelSelectiveRecompute, scope);
+                opLevelSelectiveRecompute);
     }
 }

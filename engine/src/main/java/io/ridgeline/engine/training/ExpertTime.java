@@ -30,13 +30,6 @@ record ExpertTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collecti
      * dispatch_postprocess / combine_preprocess, sort_chunks_by_idxs, one fused kernel each with moe_permute_fusion).
      */
     static final double SORT_KERNELS = 2;
-    /**
-     * Of the fixed kernels, those of the router (gating GEMM, fused top-k softmax, auxiliary-loss statistics) and of the
-     * dispatcher's preprocess (token counts per expert, their all-gather over the EP group, the split sizes, the counts
-     * per local expert): Megatron-core 0.15 router.py TopKRouter.forward with moe_router_fusion and
-     * MoEAlltoAllTokenDispatcher.preprocess, the modules cuda_graph_scope "moe_router" and "moe_preprocess" capture.
-     */
-    static final double ROUTER_PREPROCESS_KERNELS = 7;
     /** Kernels the host launches after a token-count synchronisation before the GPU has work again. */
     static final double SYNC_KERNELS = 4;
     /**
@@ -228,10 +221,7 @@ record ExpertTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collecti
         double local = (double) moe.experts() / s.plan().ep();
         boolean lowPrecision = ModelStateMemory.lowPrecision(s.plan());
         double experts = s.moeFastPath() ? 3 : local * (lowPrecision ? 4 : 2);
-        // Router and preprocess captured as CUDA graphs replay as two launches (one per captured module).
-        double fixed = s.plan().software().cudaGraphScope().moeRouter()
-                ? FORWARD_FIXED_KERNELS - ROUTER_PREPROCESS_KERNELS + 2 : FORWARD_FIXED_KERNELS;
-        return fixed + experts + (moe.sharedExperts() > 0 ? 4 : 0)
+        return FORWARD_FIXED_KERNELS + experts + (moe.sharedExperts() > 0 ? 4 : 0)
                 + (sortsByLocalExpert(s) ? SORT_KERNELS : 0);
     }
 

@@ -18,15 +18,6 @@ public final class HostOverhead {
     public static final double FORWARD_KERNELS_PER_LAYER = 25;
     /** Backward is about twice the forward's kernels (data and weight gradients, autograd bookkeeping). */
     public static final double BACKWARD_KERNELS_PER_LAYER = 50;
-    /**
-     * Forward kernels of the attention block that Megatron-core's cuda_graph_scope "attn" captures
-     * (TransformerLayer._forward_attention: input norm, QKV GEMM, the 3 Q/K/V reshape copies, the fused attention
-     * kernel, the context transpose, projection GEMM, bias-dropout-add, its TP collective and 2 of the layer's
-     * bookkeeping ops), counted from FORWARD_KERNELS_PER_LAYER's list with a fused attention core.
-     */
-    public static final double ATTENTION_BLOCK_FORWARD_KERNELS = 12;
-    /** FP8/FP4 casts inside the attention block: the QKV and projection inputs (2 of a layer's 4). */
-    public static final double ATTENTION_BLOCK_CAST_KERNELS = 2;
 
     private HostOverhead() {
     }

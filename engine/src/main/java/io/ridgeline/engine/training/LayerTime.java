@@ -110,14 +110,8 @@ final class LayerTime {
     }
 
     private static double forwardKernels(LayerShape s) {
-        boolean lowPrecision = ModelStateMemory.lowPrecision(s.plan());
         double k = HostOverhead.FORWARD_KERNELS_PER_LAYER - (s.plan().flashAttention() ? UNFUSED_EXTRA_KERNELS : 0)
-                + (lowPrecision ? CAST_KERNELS : 0);
-        if (s.plan().software().cudaGraphScope().attention() && s.plan().flashAttention()) {
-            // The captured attention block replays as one graph launch (Megatron-core cuda_graph_scope "attn").
-            k -= HostOverhead.ATTENTION_BLOCK_FORWARD_KERNELS
-                    + (lowPrecision ? HostOverhead.ATTENTION_BLOCK_CAST_KERNELS : 0) - 1;
-        }
+                + (ModelStateMemory.lowPrecision(s.plan()) ? CAST_KERNELS : 0);
         return s.model().moe() == null ? k : k + ExpertTime.forwardKernels(s);
     }
 

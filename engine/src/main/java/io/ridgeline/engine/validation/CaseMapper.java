@@ -8,7 +8,6 @@ import io.ridgeline.engine.hardware.ScaleOutNetwork;
 import io.ridgeline.engine.network.SystemSpec;
 import io.ridgeline.engine.parallelism.Recompute;
 import io.ridgeline.engine.parallelism.TrainingPlan;
-import io.ridgeline.engine.software.RecipePresets;
 import io.ridgeline.engine.software.RecomputePolicy;
 import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.software.StackProfile;
@@ -29,9 +28,7 @@ import java.util.Map;
  *       the profile says the framework does so; zero: the profile's default (distributed optimizer, FSDP full shard);</li>
  *   <li>precision: bf16; vpp: 1; cp, ep: 1; kv_heads: heads;</li>
  *   <li>gpus_per_node and scale_out_gbps: the chip's reference server;</li>
- *   <li>micro_batch: searched (the fastest feasible divisor), as the sources tuned it;</li>
- *   <li>what the framework's own performance preset for the run's model, GPU, precision and layout sets
- *       ({@link RecipePresets}: the MoE dispatcher, the CUDA graph scope), where the row's layout is the preset's.</li>
+ *   <li>micro_batch: searched (the fastest feasible divisor), as the sources tuned it.</li>
  * </ul>
  * Nothing is keyed on the chip, the case or the source. Not thread-safe (its evaluators).
  */
@@ -39,7 +36,6 @@ public final class CaseMapper {
     private final HardwareCatalog hardware;
     private final StackCatalog stacks;
     private final ModelCatalog models;
-    private final RecipePresets presets = RecipePresets.bundled();
     private PointEvaluators evaluators;
     private final Map<String, StackCatalog.Resolution> resolved = new HashMap<>();
 
@@ -171,32 +167,6 @@ public final class CaseMapper {
         return p;
     }
 
-    /**
-     * The profile's behaviour with what the framework's performance preset for this run sets ({@link RecipePresets}):
-     * the row's framework as written, the catalogued model its shape completes to, its GPU, precision and stated layout.
-     */
-    public TrainingBehaviour recipe(CsvTable.Row r, TrainingBehaviour profile) {
-        ModelSpec c = models.completing(shapeModel(r));
-        if (c == null) {
-            return profile;
-        }
-        return presets.apply(profile, r.string("framework"), c.name(), r.string("gpu"), precision(r).id(),
-                layout(r));
-    }
-
-    /** Where the preset a row runs comes from ("" when its layout is no catalogued preset's). */
-    public String recipeSource(CsvTable.Row r) {
-        ModelSpec c = models.completing(shapeModel(r));
-        return c == null ? "" : presets.source(r.string("framework"), c.name(), r.string("gpu"), precision(r).id(),
-                layout(r));
-    }
-
-    private static RecipePresets.Layout layout(CsvTable.Row r) {
-        return new RecipePresets.Layout((int) r.integerOr("num_gpus", 0), (int) r.integerOr("tp", 0),
-                (int) r.integerOr("pp", 0), (int) r.integerOr("vpp", 0), (int) r.integerOr("ep", 0),
-                (int) r.integerOr("micro_batch", 0), (int) r.integerOr("global_batch", 0));
-    }
-
     /** The training plan with the row's software profile; the caller picks the micro-batch when it is unstated. */
     public TrainingPlan trainingPlan(CsvTable.Row r, int microBatch) {
         return trainingPlan(r, microBatch, stack(r).profile());
@@ -204,7 +174,7 @@ public final class CaseMapper {
 
     /** {@link #trainingPlan(CsvTable.Row, int)} with the row's profile already resolved ({@link #stack}). */
     public TrainingPlan trainingPlan(CsvTable.Row r, int microBatch, StackProfile profile) {
-        TrainingBehaviour sw = recipe(r, profile.training());
+        TrainingBehaviour sw = profile.training();
         Recompute rc = sw.recompute() == RecomputePolicy.AUTO ? Recompute.AUTO : Recompute.NONE;
         if (!r.isEmpty("recompute")) {
             rc = Recompute.parse(r.raw("recompute"));

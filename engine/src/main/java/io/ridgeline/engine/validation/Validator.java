@@ -183,12 +183,10 @@ public final class Validator {
         if (plans.isEmpty()) {
             return null;
         }
-        // Experiment route: the plans carry the behaviour CaseMapper.recipe gave them (the recipe presets), which the
-        // one-point sweep path (CasePoint, a software id) cannot carry; scores equal that path's where no preset applies.
+        Evaluator evaluator = mapper.evaluators().of(CasePoint.training(r, model.name(), stack, plans), model);
         TrainingResult best = null;
-        io.ridgeline.engine.training.TrainingStep st = new io.ridgeline.engine.training.TrainingStep();
         for (int i = 0; i < plans.size(); i++) {
-            best = better(best, st.evaluate(model, (int) r.integer("seq_len"), mapper.system(r), plans.get(i)));
+            best = better(best, (TrainingResult) evaluator.result(i));
         }
         return best;
     }
