@@ -31,30 +31,25 @@ final class ContextParallelTime {
      * work under load balancing), {@code layerGemmSeconds} all of the layer's GEMMs (what a ring hides behind).
      */
     double forward(LayerShape s, double attentionSeconds, double layerGemmSeconds) {
-        int c = s.cp().size();
-        if (c == 1) {
+        if (s.cp().size() == 1) {
             return 0;
         }
-        ContextParallelExchange x = s.plan().software().cpExchange();
-        if (x == ContextParallelExchange.RING) {
-            return Math.max(0, ring(s) - layerGemmSeconds);
-        }
-        double gather = collectives.allGather(c * kvChunkBytes(s), s.cp());
-        return x == ContextParallelExchange.ALLGATHER ? Math.max(0, gather - attentionSeconds / c) : gather;
+        return switch (s.plan().software().cpExchange()) {
+            case RING -> Math.max(0, ring(s) - layerGemmSeconds);
+            case ALLGATHER -> Math.max(0, gather(s) - attentionSeconds / s.cp().size());
+            case ALLGATHER_COMPILED -> gather(s);
+        };
     }
 
     /** Exposed backward exchange; {@code attentionSeconds} is the attention core's backward. */
     double backward(LayerShape s, double attentionSeconds, double layerGemmSeconds) {
         int c = s.cp().size();
-        if (c == 1) {
-            return 0;
-        }
         ContextParallelExchange x = s.plan().software().cpExchange();
-        if (x == ContextParallelExchange.RING) {
+        if (c == 1 || x == ContextParallelExchange.RING) {
             // K/V and dK/dV both travel the ring, each hidden behind half the backward GEMMs.
-            return 2 * Math.max(0, ring(s) - layerGemmSeconds / 2);
+            return c == 1 ? 0 : 2 * Math.max(0, ring(s) - layerGemmSeconds / 2);
         }
-        double gather = collectives.allGather(c * kvChunkBytes(s), s.cp());
+        double gather = gather(s);
         double send = collectives.sendRecv(kvChunkBytes(s) * FP32_BYTES / ACT_BYTES, s.cp().crossesDomains());
         double sends = collectives.repeat(c, send); // one dK/dV send per step (metered once each)
         if (x == ContextParallelExchange.ALLGATHER_COMPILED) {
@@ -62,6 +57,11 @@ final class ContextParallelTime {
         }
         double step = attentionSeconds / c;
         return Math.max(0, gather - step) + (c - 1) * Math.max(0, send - step) + send;
+    }
+
+    /** One all-gather of every cp rank's K/V chunk (PyTorch _AllGatherRotater). */
+    private double gather(LayerShape s) {
+        return collectives.allGather(s.cp().size() * kvChunkBytes(s), s.cp());
     }
 
     /** cp - 1 point-to-point K/V sends (Transformer Engine p2p). */
