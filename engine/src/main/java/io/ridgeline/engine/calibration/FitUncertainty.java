@@ -25,6 +25,8 @@ import java.util.Map;
 final class FitUncertainty {
     /** Points of the midpoint rule over a prior range. */
     static final int PRIOR_POINTS = 8;
+    /** ln-prediction spread below which a case is unmoved (floating-point rounding, not the constant). */
+    private static final double ROUNDING = 1e-12;
 
     private FitUncertainty() {
     }
@@ -40,9 +42,9 @@ final class FitUncertainty {
                               int[] cases) {
         double[] variance = new double[cases.length];
         double[] prediction = new double[cases.length];
-        double[] sum = new double[cases.length];
-        double[] squares = new double[cases.length];
-        int[] finite = new int[cases.length];
+        // ln(prediction) per prior point and case; two passes (mean, then squares about it) so that a case the
+        // constant does not move gets exactly 0.
+        double[][] logs = new double[PRIOR_POINTS][cases.length];
         List<FitRecipe.Entry> entries = recipe.entries();
         for (int e = 0; e < entries.size(); e++) {
             List<FitRecipe.RecipeParameter> ps = entries.get(e).parameters();
@@ -51,9 +53,6 @@ final class FitUncertainty {
                     continue;
                 }
                 FitRecipe.RecipeParameter p = ps.get(j);
-                java.util.Arrays.fill(sum, 0);
-                java.util.Arrays.fill(squares, 0);
-                java.util.Arrays.fill(finite, 0);
                 double slice = (p.priorHigh() - p.priorLow()) / PRIOR_POINTS;
                 for (int i = 0; i < PRIOR_POINTS; i++) {
                     double value = p.priorLow() + (i + 0.5) * slice;
@@ -63,22 +62,45 @@ final class FitUncertainty {
                     scorer.predict(Catalogs.of(new CatalogOverrides("prior of " + p.path(), values)), cases,
                             prediction);
                     for (int k = 0; k < cases.length; k++) {
-                        if (prediction[k] > 0 && Double.isFinite(prediction[k])) {
-                            double l = Math.log(prediction[k]);
-                            sum[k] += l;
-                            squares[k] += l * l;
-                            finite[k]++;
-                        }
+                        logs[i][k] = prediction[k] > 0 && Double.isFinite(prediction[k]) ? Math.log(prediction[k])
+                                : Double.NaN;
                     }
                 }
                 for (int k = 0; k < cases.length; k++) {
-                    if (finite[k] >= 2) {
-                        double mean = sum[k] / finite[k];
-                        variance[k] += Math.max(0, squares[k] / finite[k] - mean * mean);
-                    }
+                    variance[k] += variance(logs, k);
                 }
             }
         }
         return variance;
+    }
+
+    /**
+     * Population variance of column k over the points with a prediction; 0 with fewer than two, or when the
+     * predictions differ by floating-point rounding only (a relative 1e-12: summation order in another catalogue).
+     */
+    private static double variance(double[][] logs, int k) {
+        double sum = 0;
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        int n = 0;
+        for (double[] point : logs) {
+            if (!Double.isNaN(point[k])) {
+                sum += point[k];
+                min = Math.min(min, point[k]);
+                max = Math.max(max, point[k]);
+                n++;
+            }
+        }
+        if (n < 2 || max - min <= ROUNDING) {
+            return 0;
+        }
+        double mean = sum / n;
+        double squares = 0;
+        for (double[] point : logs) {
+            if (!Double.isNaN(point[k])) {
+                squares += (point[k] - mean) * (point[k] - mean);
+            }
+        }
+        return squares / n;
     }
 }
