@@ -137,10 +137,11 @@ public record FitRecipe(String source, List<Entry> entries) {
                     }
                 }
                 double[] prior = prior(r, v, pp, ParameterRegistry.kindOf(p));
-                SpecNode priorNode = v.get("prior") == null ? null
-                        : r.required(v, pp, "prior_source", "where the prior range comes from");
-                String priorSource = v.get("prior") == null ? "the parameter's bounds (catalog/calibration_parameters.csv)"
-                        : priorNode == null ? null : r.string(priorNode, pp + ".prior_source");
+                String priorSource = "the parameter's bounds (catalog/calibration_parameters.csv)";
+                if (v.get("prior") != null) {
+                    SpecNode node = r.required(v, pp, "prior_source", "where the prior range comes from");
+                    priorSource = node == null ? null : r.string(node, pp + ".prior_source");
+                }
                 if (start != null && startSource != null && digits != null && prior != null && priorSource != null) {
                     parameters.add(new RecipeParameter(p, start, startSource, digits, tied, prior[0], prior[1],
                             priorSource));

@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * ln(predicted time / measured time) is a random-effects prediction interval over its sources ({@link SourceEffects}):
  * its width adds how much one source's mean error differs from another's (between-source variance, estimated from the
  * leave-one-source-out residuals) to the spread inside a source (within-source variance), so it is the interval for a
- * case of a source the estimate has not seen, which is what a user's cluster is.
+ * case of a source the estimate has not seen, which is what a user's cluster is. A held-out prediction that rests on
+ * a fitted constant its fold could not identify also carries that constant's prior ({@link FitUncertainty},
+ * {@link #covers(int, double, double)}); shipped predictions rest on identified constants and carry none.
  *
  * <p>A point takes the first group with an interval of its own (at least {@link #MIN_SOURCES} sources) along
  * output x stack x chip family, output x stack (a stack on a chip family it has too few sources for), the output

@@ -15,9 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The eager host cost per kernel is identified by vTrain's launch-bound single-node rows only: a fold without them keeps
- * the start value, and its predictions of those rows carry the constant's prior; a fold without the multi-node rows
- * still identifies it and carries none.
+ * The eager host cost per kernel is identified by vTrain's launch-bound single-node rows only: a fold without them
+ * keeps the start value, and its predictions of those rows carry the constant's prior; a fold without the multi-node
+ * rows still identifies it and carries none.
  */
 class FitUncertaintyTest {
     private static final String HOST = "stacks.megatron-lm@2021.training.host_us_per_kernel";

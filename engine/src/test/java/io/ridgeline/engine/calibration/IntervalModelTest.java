@@ -131,15 +131,7 @@ class IntervalModelTest {
      */
     @Test
     void randomEffectsIntervalsAreCalibratedOnSourcesHeldOut() {
-        Random random = new Random(11);
-        List<HeldOutResidual> rs = new ArrayList<>();
-        for (int s = 0; s < 40; s++) {
-            double offset = 0.15 * random.nextGaussian();
-            int cases = 5 + random.nextInt(60);
-            for (int i = 0; i < cases; i++) {
-                rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "source " + s, offset + 0.10 * random.nextGaussian()));
-            }
-        }
+        List<HeldOutResidual> rs = sources(new Random(11), 40, "source", 0.15, 0.10, 5, 60);
         // Per source (each source one draw of its offset), as the method treats them.
         IntervalCoverage c = IntervalCoverage.heldOut(rs, rs, 0.8);
         double perSource = c.perSource().values().stream().mapToDouble(v -> v[1]).average().orElseThrow();
@@ -173,13 +165,7 @@ class IntervalModelTest {
     @Test
     void unidentifiedConstantsCarryTheirPriorIntoTheInterval() {
         Random random = new Random(7);
-        List<HeldOutResidual> rs = new ArrayList<>();
-        for (int s = 0; s < 30; s++) {
-            double offset = 0.05 * random.nextGaussian();
-            for (int i = 0; i < 20; i++) {
-                rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "identified " + s, offset + 0.08 * random.nextGaussian()));
-            }
-        }
+        List<HeldOutResidual> rs = sources(random, 30, "identified", 0.05, 0.08, 20, 0);
         List<HeldOutResidual> blind = new ArrayList<>();
         List<HeldOutResidual> blindWithout = new ArrayList<>();
         for (int s = 0; s < 30; s++) {
@@ -198,6 +184,24 @@ class IntervalModelTest {
         double without = blindCoverage(rs, blindWithout);
         assertTrue(with > 0.75 && with < 0.92, "coverage with the fit variance " + with);
         assertTrue(without < with - 0.1, "coverage without " + without + ", with " + with);
+    }
+
+    /**
+     * Step-time residuals of {@code count} sources: each source's offset N(0, offsetSd^2), its cases N(0, caseSd^2)
+     * around it, minCases plus up to extraCases - 1 cases per source.
+     */
+    private static List<HeldOutResidual> sources(Random random, int count, String name, double offsetSd,
+                                                 double caseSd, int minCases, int extraCases) {
+        List<HeldOutResidual> rs = new ArrayList<>();
+        for (int s = 0; s < count; s++) {
+            double offset = offsetSd * random.nextGaussian();
+            int cases = minCases + (extraCases > 0 ? random.nextInt(extraCases) : 0);
+            for (int i = 0; i < cases; i++) {
+                double v = offset + caseSd * random.nextGaussian();
+                rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", name + " " + s, v));
+            }
+        }
+        return rs;
     }
 
     /** Coverage of the blind sources' cases by intervals from the identified sources only. */
