@@ -73,15 +73,18 @@ final class AccuracyMarkdown {
                 .append("scaleout.csv efficiency and latency (assumptions), nccl_allreduce_8gpu.csv (measured curves), ")
                 .append("chips.csv (datasheets).")
                 .append("\n\n");
-        sb.append("| fit | parameter | start | recipe | shipped | cases | fitted on |\n|---|---|---:|---:|---:|---:|---|\n");
+        sb.append("Prior: the range a fold that cannot identify the constant knows it in (held-out intervals, below).\n\n");
+        sb.append("| fit | parameter | start | prior | recipe | shipped | cases | fitted on |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---|\n");
         RecipeRun.Outcome o = doc.recipe();
         List<FitRecipe.Entry> entries = doc.recipeDefinition().entries();
         for (int e = 0; e < entries.size(); e++) {
             FitRecipe.Entry entry = entries.get(e);
             FitResult f = o.fits().get(e);
             for (FitRecipe.RecipeParameter p : entry.parameters()) {
-                sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %d | %s |%n", entry.id(), p.path(),
-                        RecipeRun.text(p.start(), 6), RecipeRun.text(o.values().get(p.path()), p.digits()),
+                sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s–%s | %s | %s | %d | %s |%n", entry.id(),
+                        p.path(), RecipeRun.text(p.start(), 6), RecipeRun.text(p.priorLow(), 6),
+                        RecipeRun.text(p.priorHigh(), 6), RecipeRun.text(o.values().get(p.path()), p.digits()),
                         RecipeRun.text(Catalogs.bundled().value(p.path()), 6), f.cases(),
                         String.join(" ", entry.files()) + " (" + entry.selection().describe() + ")"));
             }
