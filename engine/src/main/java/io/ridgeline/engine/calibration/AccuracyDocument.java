@@ -62,9 +62,11 @@ public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun 
     private static AccuracyDocument of(List<String> files, CaseScorer scorer, RecipeRun run) {
         RecipeRun.Outcome full = run.run(null);
         Catalogs shipped = Catalogs.bundled();
+        Map<String, RecipeRun.Outcome> outcomes = new HashMap<>();
         Map<String, Catalogs> folds = new HashMap<>();
         for (String source : run.fittedSources()) {
-            folds.put(source, run.run(source).catalogs());
+            outcomes.put(source, run.run(source));
+            folds.put(source, outcomes.get(source).catalogs());
         }
         // Sources no fit uses: the recipe without them is the recipe, whose values the catalogues ship (checked below).
         Catalogs unfitted = reproduces(full) ? shipped : full.catalogs();
@@ -88,7 +90,8 @@ public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun 
             predictions[k] = heldOut.get(okCases[k]).predicted();
             shippedPredictions[k] = inSample.get(okCases[k]).predicted();
         }
-        List<HeldOutResidual> residuals = HeldOutResidual.of(scorer, okCases, predictions, shipped);
+        List<HeldOutResidual> residuals = HeldOutResidual.of(scorer, okCases, predictions,
+                fitVariances(scorer, run, full, outcomes, okCases), shipped);
         IntervalModel intervals = IntervalModel.fromResiduals(residuals, IntervalModel.DEFAULT_COVERAGE);
         // Each source against intervals estimated without it: the shipped predictions (what eval prints), and the
         // stricter leave-one-source-out predictions (as if the source were new to the fits as well).
@@ -97,6 +100,32 @@ public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun 
         IntervalCoverage strict = IntervalCoverage.heldOut(residuals, residuals, IntervalModel.DEFAULT_COVERAGE);
         return new AccuracyDocument(files, scorer, run, full, inSample, heldOut, residuals, intervals, coverage,
                 strict);
+    }
+
+    /**
+     * Per case of {@code okCases}, the variance its leave-one-source-out prediction carries from constants its fold
+     * could not identify ({@link FitUncertainty}); 0 for the cases of sources no fit uses.
+     */
+    private static double[] fitVariances(CaseScorer scorer, RecipeRun run, RecipeRun.Outcome full,
+                                         Map<String, RecipeRun.Outcome> outcomes, int[] okCases) {
+        double[] out = new double[okCases.length];
+        for (Map.Entry<String, RecipeRun.Outcome> e : outcomes.entrySet()) {
+            List<Integer> at = new ArrayList<>();
+            for (int k = 0; k < okCases.length; k++) {
+                if (scorer.cases().get(okCases[k]).source().equals(e.getKey())) {
+                    at.add(k);
+                }
+            }
+            int[] cases = new int[at.size()];
+            for (int j = 0; j < cases.length; j++) {
+                cases[j] = okCases[at.get(j)];
+            }
+            double[] v = FitUncertainty.variances(scorer, run.recipe(), full, e.getValue(), cases);
+            for (int j = 0; j < cases.length; j++) {
+                out[at.get(j)] = v[j];
+            }
+        }
+        return out;
     }
 
     public FitRecipe recipeDefinition() {

@@ -73,15 +73,18 @@ final class AccuracyMarkdown {
                 .append("scaleout.csv efficiency and latency (assumptions), nccl_allreduce_8gpu.csv (measured curves), ")
                 .append("chips.csv (datasheets).")
                 .append("\n\n");
-        sb.append("| fit | parameter | start | recipe | shipped | cases | fitted on |\n|---|---|---:|---:|---:|---:|---|\n");
+        sb.append("Prior: the range a fold that cannot identify the constant knows it in (held-out intervals, below).\n\n");
+        sb.append("| fit | parameter | start | prior | recipe | shipped | cases | fitted on |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---|\n");
         RecipeRun.Outcome o = doc.recipe();
         List<FitRecipe.Entry> entries = doc.recipeDefinition().entries();
         for (int e = 0; e < entries.size(); e++) {
             FitRecipe.Entry entry = entries.get(e);
             FitResult f = o.fits().get(e);
             for (FitRecipe.RecipeParameter p : entry.parameters()) {
-                sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %d | %s |%n", entry.id(), p.path(),
-                        RecipeRun.text(p.start(), 6), RecipeRun.text(o.values().get(p.path()), p.digits()),
+                sb.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s–%s | %s | %s | %d | %s |%n", entry.id(),
+                        p.path(), RecipeRun.text(p.start(), 6), RecipeRun.text(p.priorLow(), 6),
+                        RecipeRun.text(p.priorHigh(), 6), RecipeRun.text(o.values().get(p.path()), p.digits()),
                         RecipeRun.text(Catalogs.bundled().value(p.path()), 6), f.cases(),
                         String.join(" ", entry.files()) + " (" + entry.selection().describe() + ")"));
             }
@@ -144,7 +147,14 @@ final class AccuracyMarkdown {
                 .append(IntervalModel.MIN_SOURCES).append(" sources; with fewer, a point falls back to output x ")
                 .append("stack, then the output pooled, then its phase pooled. Checked on sources held out of the ")
                 .append("intervals: each source's cases against intervals built from every other source's residuals ")
-                .append("only.\n\n");
+                .append("only. A held-out prediction that rests on a fitted constant its fold cannot identify (the ")
+                .append("fit's other rows are insensitive to it, so the fold keeps the a-priori start value) carries ")
+                .append("that constant's a-priori uncertainty: its interval is center ± t(k−2) √(s² + v), s² the ")
+                .append("group's variance above and v the variance of ln(prediction) with the constant uniform over ")
+                .append("its prior range (catalog/fits.yaml `prior`, else the parameter's bounds; engine ")
+                .append("`FitUncertainty`; the prediction variance of a regression, Seber & Wild 1989 sec. 5.1). ")
+                .append(String.format(Locale.ROOT, "%d held-out cases carry such a term. ", fitTerms()))
+                .append("Shipped predictions rest on constants the full recipe identifies and carry none.\n\n");
         sb.append(String.format(Locale.ROOT, "- **Held-out predictions** (the source new to the fits and to the "
                         + "intervals, as a user's cluster is; `AccuracyDocumentTest` asserts 70–90%%): **%.1f%% of %d "
                         + "cases inside** (%s); %d without a group.%n", strict.fraction() * 100, strict.counted(),
@@ -171,6 +181,15 @@ final class AccuracyMarkdown {
                     g.betweenSourceSd(), g.withinSourceSd(), Math.exp(g.logRatioLow()), Math.exp(g.logRatioHigh())));
         }
         sb.append('\n');
+    }
+
+    /** Held-out cases whose prediction carries the uncertainty of a constant its fold could not identify. */
+    private int fitTerms() {
+        int n = 0;
+        for (HeldOutResidual r : doc.residuals()) {
+            n += r.fitVariance() > 0 ? 1 : 0;
+        }
+        return n;
     }
 
     /** "training 63.3% of 1972, inference ...". */

@@ -41,8 +41,14 @@ public record FitRecipe(String source, List<Entry> entries) {
      * @param digits      significant digits the shipped value keeps
      * @param tied        other catalogue paths that ship the same value (stated as an assumption in their source);
      *                    set after the fit, so they must not change the fit's own cases
+     * @param priorLow    lower end of the range the constant is a priori known to lie in (the parameter's bounds
+     *                    unless the recipe states a narrower range with its source): what a fold that cannot
+     *                    identify the constant knows of it ({@link FitUncertainty})
+     * @param priorHigh   upper end of that range
+     * @param priorSource where the range comes from
      */
-    public record RecipeParameter(String path, double start, String startSource, int digits, List<String> tied) {
+    public record RecipeParameter(String path, double start, String startSource, int digits, List<String> tied,
+                                  double priorLow, double priorHigh, String priorSource) {
         public RecipeParameter {
             tied = List.copyOf(tied);
         }
@@ -116,7 +122,7 @@ public record FitRecipe(String source, List<Entry> entries) {
                 if (v == null) {
                     continue;
                 }
-                r.keys(v, pp, List.of("start", "start_source", "digits", "tied"));
+                r.keys(v, pp, List.of("start", "start_source", "digits", "tied", "prior", "prior_source"));
                 Double start = r.number(r.required(v, pp, "start", "the a-priori start value"), pp + ".start",
                         -Double.MAX_VALUE, Double.MAX_VALUE, true);
                 String startSource = r.string(r.required(v, pp, "start_source", "where the start value comes from"),
@@ -130,8 +136,15 @@ public record FitRecipe(String source, List<Entry> entries) {
                                 "'" + t + "'");
                     }
                 }
-                if (start != null && startSource != null && digits != null) {
-                    parameters.add(new RecipeParameter(p, start, startSource, digits, tied));
+                double[] prior = prior(r, v, pp, ParameterRegistry.kindOf(p));
+                String priorSource = "the parameter's bounds (catalog/calibration_parameters.csv)";
+                if (v.get("prior") != null) {
+                    SpecNode node = r.required(v, pp, "prior_source", "where the prior range comes from");
+                    priorSource = node == null ? null : r.string(node, pp + ".prior_source");
+                }
+                if (start != null && startSource != null && digits != null && prior != null && priorSource != null) {
+                    parameters.add(new RecipeParameter(p, start, startSource, digits, tied, prior[0], prior[1],
+                            priorSource));
                 }
             }
         }
@@ -140,6 +153,24 @@ public record FitRecipe(String source, List<Entry> entries) {
         }
         return new Entry(id, description, files, selection, weighting == null ? Fitter.Weighting.CASE : weighting,
                 loss == null ? Fitter.Loss.LINEAR : loss, parameters);
+    }
+
+    /** The stated {@code prior: [low, high]} inside the parameter's bounds, else the bounds; null on an error. */
+    private static double[] prior(SpecReader r, MapNode v, String pp, ParameterKind kind) {
+        if (kind == null) {
+            return null;
+        }
+        if (v.get("prior") == null) {
+            return new double[]{kind.lower(), kind.upper()};
+        }
+        List<Double> range = r.list(v.get("prior"), pp + ".prior",
+                (n, path) -> r.number(n, path, kind.lower(), kind.upper(), true));
+        if (range == null || range.size() != 2 || range.contains(null) || !(range.get(0) < range.get(1))) {
+            r.error(v.get("prior"), pp + ".prior", "[low, high] with low < high inside the parameter's bounds ["
+                    + kind.lower() + ", " + kind.upper() + "]", String.valueOf(range));
+            return null;
+        }
+        return new double[]{range.get(0), range.get(1)};
     }
 
     private static List<String> strings(SpecReader r, MapNode m, String path, String key) {

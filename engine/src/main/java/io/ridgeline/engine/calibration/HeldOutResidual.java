@@ -10,11 +10,18 @@ import java.util.List;
  * One case's cross-validated residual: ln(predicted time / measured time) with the prediction made by constants fitted
  * without the case's source, and the keys of its interval group.
  *
- * @param stack  the stack profile the case's framework resolves to ("" when it names none)
- * @param family the chip family of the case's GPU
+ * @param stack       the stack profile the case's framework resolves to ("" when it names none)
+ * @param family      the chip family of the case's GPU
+ * @param fitVariance variance of ln(prediction) from fitted constants the prediction's fold could not identify
+ *                    ({@link FitUncertainty}); 0 when it identified every constant the case depends on
  */
 public record HeldOutResidual(IntervalOutput output, String stack, String family, String source,
-                              double logTimeRatio) {
+                              double logTimeRatio, double fitVariance) {
+
+    /** A residual whose prediction rests on identified constants only. */
+    public HeldOutResidual(IntervalOutput output, String stack, String family, String source, double logTimeRatio) {
+        this(output, stack, family, source, logTimeRatio, 0);
+    }
 
     /**
      * The residuals of the cases with a held-out prediction and an interval output (memory rows have none).
@@ -22,6 +29,12 @@ public record HeldOutResidual(IntervalOutput output, String stack, String family
      * @param predictions held-out predictions aligned with {@code cases}
      */
     public static List<HeldOutResidual> of(CaseScorer scorer, int[] cases, double[] predictions, Catalogs catalogs) {
+        return of(scorer, cases, predictions, new double[cases.length], catalogs);
+    }
+
+    /** The same with each prediction's {@code fitVariance}, aligned with {@code cases}. */
+    public static List<HeldOutResidual> of(CaseScorer scorer, int[] cases, double[] predictions, double[] fitVariances,
+                                           Catalogs catalogs) {
         List<HeldOutResidual> out = new ArrayList<>();
         HardwareCatalog hw = catalogs.hardware();
         for (int k = 0; k < cases.length; k++) {
@@ -33,7 +46,7 @@ public record HeldOutResidual(IntervalOutput output, String stack, String family
             }
             double ratio = IntervalOutput.isRate(c.metric()) ? c.measured() / p : p / c.measured();
             out.add(new HeldOutResidual(o, stack(catalogs, c.framework()), hw.chip(c.gpu()).family().name(),
-                    c.source(), StrictMath.log(ratio)));
+                    c.source(), StrictMath.log(ratio), fitVariances[k]));
         }
         return out;
     }

@@ -50,7 +50,7 @@ public record IntervalCoverage(double fraction, int counted, int withoutInterval
                     without++;
                     continue;
                 }
-                boolean covered = m.covers(g, r.logTimeRatio());
+                boolean covered = m.covers(g, r.logTimeRatio(), r.fitVariance());
                 n++;
                 in += covered ? 1 : 0;
                 int[] p = phases.computeIfAbsent(r.output().phase(), x -> new int[2]);

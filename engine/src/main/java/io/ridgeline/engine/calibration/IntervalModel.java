@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * ln(predicted time / measured time) is a random-effects prediction interval over its sources ({@link SourceEffects}):
  * its width adds how much one source's mean error differs from another's (between-source variance, estimated from the
  * leave-one-source-out residuals) to the spread inside a source (within-source variance), so it is the interval for a
- * case of a source the estimate has not seen, which is what a user's cluster is.
+ * case of a source the estimate has not seen, which is what a user's cluster is. A held-out prediction that rests on
+ * a fitted constant its fold could not identify also carries that constant's prior ({@link FitUncertainty},
+ * {@link #covers(int, double, double)}); shipped predictions rest on identified constants and carry none.
  *
  * <p>A point takes the first group with an interval of its own (at least {@link #MIN_SOURCES} sources) along
  * output x stack x chip family, output x stack (a stack on a chip family it has too few sources for), the output
@@ -68,6 +70,8 @@ public final class IntervalModel {
     private final Map<String, Integer> index = new HashMap<>();
     private final double[] timeLowFactor;
     private final double[] timeHighFactor;
+    /** Per group, t_(k-2, (1+c)/2): the half-width over the predictive sd ({@link SourceEffects}). */
+    private final double[] quantile;
 
     public IntervalModel(double coverage, List<Group> groups) {
         if (!(coverage > 0 && coverage < 1)) {
@@ -77,12 +81,14 @@ public final class IntervalModel {
         this.groups = List.copyOf(groups);
         this.timeLowFactor = new double[groups.size()];
         this.timeHighFactor = new double[groups.size()];
+        this.quantile = new double[groups.size()];
         for (int g = 0; g < groups.size(); g++) {
             Group x = groups.get(g);
             index.put(x.key(), g);
             // ln(t / T) in [lo, hi]  <=>  T in [t e^-hi, t e^-lo]
             timeLowFactor[g] = Math.exp(-x.logRatioHigh());
             timeHighFactor[g] = Math.exp(-x.logRatioLow());
+            quantile[g] = quantile(x.sources(), coverage);
         }
     }
 
@@ -163,9 +169,7 @@ public final class IntervalModel {
         }
         List<Group> scaled = new ArrayList<>(groups.size());
         for (Group g : groups) {
-            TDistribution t = new TDistribution(null, Math.max(1, g.sources() - 2));
-            double ratio = t.inverseCumulativeProbability((1 + newCoverage) / 2)
-                    / t.inverseCumulativeProbability((1 + coverage) / 2);
+            double ratio = quantile(g.sources(), newCoverage) / quantile(g.sources(), coverage);
             double mid = (g.logRatioLow() + g.logRatioHigh()) / 2;
             double half = (g.logRatioHigh() - g.logRatioLow()) / 2 * ratio;
             scaled.add(new Group(g.output(), g.stack(), g.family(), g.residuals(), g.sources(), g.logRatioCenter(),
@@ -176,6 +180,11 @@ public final class IntervalModel {
 
     public List<Group> groups() {
         return groups;
+    }
+
+    /** t_(k-2, (1+c)/2) of a group of k sources. */
+    static double quantile(int sources, double coverage) {
+        return new TDistribution(null, Math.max(1, sources - 2)).inverseCumulativeProbability((1 + coverage) / 2);
     }
 
     /**
@@ -221,8 +230,33 @@ public final class IntervalModel {
 
     /** True when a residual lies inside group g's interval. */
     public boolean covers(int group, double logTimeRatio) {
+        return covers(group, logTimeRatio, 0);
+    }
+
+    /**
+     * True when a residual lies inside group g's interval widened by a prediction's own variance (ln units squared;
+     * {@link FitUncertainty}): center +- t sqrt(s^2 + v), s the group's predictive sd, i.e. a half-width of
+     * sqrt(half^2 + t^2 v).
+     */
+    public boolean covers(int group, double logTimeRatio, double fitVariance) {
         Group x = groups.get(group);
-        return logTimeRatio >= x.logRatioLow() && logTimeRatio <= x.logRatioHigh();
+        if (fitVariance == 0) {
+            return logTimeRatio >= x.logRatioLow() && logTimeRatio <= x.logRatioHigh();
+        }
+        return Math.abs(logTimeRatio - center(group)) <= halfWidth(group, fitVariance);
+    }
+
+    /** The middle of group g's interval (ln units). */
+    public double center(int group) {
+        Group x = groups.get(group);
+        return (x.logRatioLow() + x.logRatioHigh()) / 2;
+    }
+
+    /** Half the width of group g's interval for a prediction with its own variance (ln units; 0 = none). */
+    public double halfWidth(int group, double fitVariance) {
+        Group x = groups.get(group);
+        double half = (x.logRatioHigh() - x.logRatioLow()) / 2;
+        return fitVariance == 0 ? half : Math.sqrt(half * half + quantile[group] * quantile[group] * fitVariance);
     }
 
     @Override

@@ -59,6 +59,10 @@ import java.util.List;
  * @param opLevelSelectiveRecompute selective recomputation is an op-level save policy (torchtitan 'op' SAC): backward
  *                           re-runs every op whose output the policy does not save, i.e. the elementwise ops, every
  *                           second 16-bit matmul and every FP8/FP4 linear; the attention core is saved
+ * @param cpExchange         how context parallelism exchanges K/V and dK/dV (ring, PyTorch all-gather eager or compiled)
+ * @param expandedKvHeads    K/V reach the attention kernel expanded to the query heads (the model code repeats them for
+ *                           grouped-query attention before SDPA), so context parallelism moves and accumulates K/V at the
+ *                           query width
  */
 public record TrainingBehaviour(AttentionKernel attention, boolean dropout, boolean gradReduceOverlap,
                                 boolean paramGatherOverlap, double weightBytes, double gradientBytes,
@@ -71,7 +75,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                                 MoeDispatcher moeDispatcher, boolean fusedCrossEntropy, boolean sequenceParallel,
                                 boolean moeFp8FastPath, boolean yarnRopeFusion, ExpertBias moeExpertBias,
                                 boolean fp8WindowBackwardSkips, double fusedMoeDbiasFactor,
-                                boolean opLevelSelectiveRecompute) {
+                                boolean opLevelSelectiveRecompute, ContextParallelExchange cpExchange,
+                                boolean expandedKvHeads) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
@@ -81,13 +86,13 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
             "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
             "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path", "yarn_rope_fusion",
             "moe_expert_bias", "fp8_window_backward_skips", "fused_moe_dbias_factor",
-            "op_level_selective_recompute");
+            "op_level_selective_recompute", "cp_exchange", "expanded_kv_heads");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
     public TrainingBehaviour {
         if (attention == null || lowPrecisionRecipe == null || recompute == null || moeDispatcher == null
-                || backwardPrefetch == null || moeExpertBias == null) {
+                || backwardPrefetch == null || moeExpertBias == null || cpExchange == null) {
             throw new IllegalArgumentException("training behaviour needs every choice set");
         }
         if (defaultZero < 0 || defaultZero > 3 || prefetchUnits < 0 || !(weightBytes > 0) || !(gradientBytes > 0)
@@ -113,7 +118,8 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("fused_cross_entropy"), f.bool("sequence_parallel"), f.bool("moe_fp8_fast_path"),
                 f.bool("yarn_rope_fusion"), f.choice("moe_expert_bias", ExpertBias.class),
                 f.bool("fp8_window_backward_skips"), f.number("fused_moe_dbias_factor", 1, 100),
-                f.bool("op_level_selective_recompute"));
+                f.bool("op_level_selective_recompute"), f.choice("cp_exchange", ContextParallelExchange.class),
+                f.bool("expanded_kv_heads"));
     }
 
     /** True when the attention kernel keeps no s x s tensor. */
@@ -130,6 +136,6 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 fragmentationFraction,
                 expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath,
                 yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips, fusedMoeDbiasFactor,
-                opLevelSelectiveRecompute);
+                opLevelSelectiveRecompute, cpExchange, expandedKvHeads);
     }
 }

@@ -42,6 +42,7 @@ final class LayerTime {
     private final CollectiveModel collectives;
     private final AttentionTime attention;
     private final ExpertTime experts;
+    private final ContextParallelTime context;
 
     LayerTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
         this.gemm = gemm;
@@ -49,20 +50,22 @@ final class LayerTime {
         this.collectives = collectives;
         this.attention = new AttentionTime(gemm, memory);
         this.experts = new ExpertTime(gemm, memory, collectives);
+        this.context = new ContextParallelTime(collectives);
     }
 
     /** Forward of one layer. */
     Cost forward(LayerShape s) {
         Precision p = s.plan().precision();
         double linear = linearForward(s, p);
-        double gemms = linear + attention.gemmForward(s);
+        double core = attention.gemmForward(s);
+        double gemms = linear + core;
         double mem = elementwiseForward(s) + attention.memoryForward(s) + lowPrecisionCasts(s)
                 + eagerRope(s, EAGER_ROPE_EXTRA_FORWARD_BYTES, EAGER_ROPE_FORWARD_KERNELS)
                 + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasForward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
         double kernels = forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_FORWARD_KERNELS : 0)
                 + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, true));
-        return new Cost(gemms, mem, exposedTp(s, tpCommunication(s), linear), contextExchange(s, gemms), ep, 0,
+        return new Cost(gemms, mem, exposedTp(s, tpCommunication(s), linear), context.forward(s, core, gemms), ep, 0,
                 s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, stallKernels(s));
     }
 
@@ -73,7 +76,8 @@ final class LayerTime {
     Cost backward(LayerShape s, double fullFraction, boolean selective) {
         Precision p = s.plan().precision();
         double linear = linearBackward(s, p);
-        double gemms = linear + attention.gemmBackward(s);
+        double core = attention.gemmBackward(s);
+        double gemms = linear + core;
         double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + lowPrecisionBackwardCasts(s)
                 + eagerRope(s, EAGER_ROPE_EXTRA_BACKWARD_BYTES, EAGER_ROPE_BACKWARD_KERNELS)
                 + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasBackward(s));
@@ -82,7 +86,7 @@ final class LayerTime {
         double kernels = 2 * forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_BACKWARD_KERNELS : 0)
                 + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, false));
         // No token-count synchronisation in backward (sizes saved in forward); a recomputed forward has its own.
-        Cost own = new Cost(gemms, mem, tp, 2 * contextExchange(s, gemms / 2), ep, 0,
+        Cost own = new Cost(gemms, mem, tp, context.backward(s, core, gemms), ep, 0,
                 s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, 0);
         if (fullFraction > 0) {
             own = own.plus(forward(s).times(fullFraction));
@@ -378,16 +382,5 @@ final class LayerTime {
      */
     private static boolean tpOverlapped(LayerShape s) {
         return s.plan().software().tpCommOverlap() && s.tp().domains() == 1;
-    }
-
-    /** Ring attention: K and V chunks travel cp-1 steps, overlapped with the attention compute they feed. */
-    private double contextExchange(LayerShape s, double overlapSeconds) {
-        if (s.cp().size() == 1) {
-            return 0;
-        }
-        int c = s.cp().size();
-        double kvBytes = s.microBatch() * s.querySeq() * 2.0 * s.model().kvWidth() / s.plan().tp() * ACT_BYTES;
-        double comm = collectives.repeat(c - 1, collectives.sendRecv(kvBytes, s.cp().crossesDomains()));
-        return Math.max(0, comm - overlapSeconds);
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class IntervalModelTest {
@@ -130,19 +131,93 @@ class IntervalModelTest {
      */
     @Test
     void randomEffectsIntervalsAreCalibratedOnSourcesHeldOut() {
-        Random random = new Random(11);
-        List<HeldOutResidual> rs = new ArrayList<>();
-        for (int s = 0; s < 40; s++) {
-            double offset = 0.15 * random.nextGaussian();
-            int cases = 5 + random.nextInt(60);
-            for (int i = 0; i < cases; i++) {
-                rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "source " + s, offset + 0.10 * random.nextGaussian()));
-            }
-        }
+        List<HeldOutResidual> rs = sources(new Random(11), 40, "source", 0.15, 0.10, 5, 60);
         // Per source (each source one draw of its offset), as the method treats them.
         IntervalCoverage c = IntervalCoverage.heldOut(rs, rs, 0.8);
         double perSource = c.perSource().values().stream().mapToDouble(v -> v[1]).average().orElseThrow();
         assertTrue(perSource > 0.72 && perSource < 0.88, "mean per-source coverage " + perSource);
+    }
+
+    @Test
+    void aPredictionsOwnFitVarianceWidensItsInterval() {
+        List<HeldOutResidual> rs = new ArrayList<>(residuals(IntervalOutput.STEP_TIME, "s", "ampere", 30, "a", "b",
+                "c", "d"));
+        IntervalModel m = IntervalModel.fromResiduals(rs, 0.8);
+        int g = m.group(IntervalOutput.STEP_TIME, "s", "ampere");
+        IntervalModel.Group x = m.groups().get(g);
+        double half = (x.logRatioHigh() - x.logRatioLow()) / 2;
+        // center +- t(k-2) sqrt(s^2 + v): half^2 grows by t^2 v; t(2 df, 0.9) = 1.8856.
+        double t = 1.885618083;
+        assertEquals(half, m.halfWidth(g, 0), 1e-12);
+        assertEquals(Math.sqrt(half * half + t * t * 0.04), m.halfWidth(g, 0.04), 1e-6);
+        double outside = x.logRatioHigh() + 0.1;
+        assertFalse(m.covers(g, outside));
+        assertFalse(m.covers(g, outside, 0));
+        assertTrue(m.covers(g, outside, 0.04), "a prediction resting on an unidentified constant is less certain");
+    }
+
+    /**
+     * Sources whose held-out predictions rest on a constant their folds cannot identify: their error is the
+     * constant's (uniform over its prior range, times each case's sensitivity) on top of the model's. The group's
+     * intervals, estimated from the well-identified sources, miss them; with each case's fit variance they hold
+     * about the nominal share.
+     */
+    @Test
+    void unidentifiedConstantsCarryTheirPriorIntoTheInterval() {
+        Random random = new Random(7);
+        List<HeldOutResidual> rs = sources(random, 30, "identified", 0.05, 0.08, 20, 0);
+        List<HeldOutResidual> blind = new ArrayList<>();
+        List<HeldOutResidual> blindWithout = new ArrayList<>();
+        for (int s = 0; s < 30; s++) {
+            // The constant's error in ln units: uniform on [-0.4, 0.4] per source (one true value per cluster).
+            double theta = 0.8 * (random.nextDouble() - 0.5);
+            for (int i = 0; i < 20; i++) {
+                double sensitivity = random.nextDouble();
+                double v = 0.05 * random.nextGaussian() + sensitivity * theta + 0.08 * random.nextGaussian();
+                // Variance of sensitivity x U[-0.4, 0.4]: sensitivity^2 0.8^2 / 12.
+                double fitVariance = sensitivity * sensitivity * 0.64 / 12;
+                blind.add(new HeldOutResidual(IntervalOutput.STEP_TIME, "s", "ampere", "blind " + s, v, fitVariance));
+                blindWithout.add(r(IntervalOutput.STEP_TIME, "s", "ampere", "blind " + s, v));
+            }
+        }
+        double with = blindCoverage(rs, blind);
+        double without = blindCoverage(rs, blindWithout);
+        assertTrue(with > 0.75 && with < 0.92, "coverage with the fit variance " + with);
+        assertTrue(without < with - 0.1, "coverage without " + without + ", with " + with);
+    }
+
+    /**
+     * Step-time residuals of {@code count} sources: each source's offset N(0, offsetSd^2), its cases N(0, caseSd^2)
+     * around it, minCases plus up to extraCases - 1 cases per source.
+     */
+    private static List<HeldOutResidual> sources(Random random, int count, String name, double offsetSd,
+                                                 double caseSd, int minCases, int extraCases) {
+        List<HeldOutResidual> rs = new ArrayList<>();
+        for (int s = 0; s < count; s++) {
+            double offset = offsetSd * random.nextGaussian();
+            int cases = minCases + (extraCases > 0 ? random.nextInt(extraCases) : 0);
+            for (int i = 0; i < cases; i++) {
+                double v = offset + caseSd * random.nextGaussian();
+                rs.add(r(IntervalOutput.STEP_TIME, "s", "ampere", name + " " + s, v));
+            }
+        }
+        return rs;
+    }
+
+    /** Coverage of the blind sources' cases by intervals from the identified sources only. */
+    private static double blindCoverage(List<HeldOutResidual> identified, List<HeldOutResidual> blind) {
+        List<HeldOutResidual> all = new ArrayList<>(identified);
+        all.addAll(blind);
+        IntervalCoverage c = IntervalCoverage.heldOut(identified, all, 0.8);
+        double inside = 0;
+        int cases = 0;
+        for (var e : c.perSource().entrySet()) {
+            if (e.getKey().startsWith("blind")) {
+                inside += e.getValue()[0] * e.getValue()[1];
+                cases += (int) e.getValue()[0];
+            }
+        }
+        return inside / cases;
     }
 
     @Test

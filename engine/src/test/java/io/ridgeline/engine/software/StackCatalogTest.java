@@ -144,6 +144,8 @@ class StackCatalogTest {
                       fp8_window_backward_skips: {value: true, source: "docs"}
                       fused_moe_dbias_factor: {value: 1, source: "docs"}
                       op_level_selective_recompute: {value: false, source: "docs"}
+                      cp_exchange: {value: ring, source: "docs"}
+                      expanded_kv_heads: {value: false, source: "docs"}
                 """;
         return values;
     }
@@ -189,7 +191,7 @@ class StackCatalogTest {
                 """;
         InvalidInputException e = assertThrows(InvalidInputException.class, () -> StackCatalog.parse("s.yaml", yaml));
         assertTrue(e.getMessage().contains("stacks.a@1.training.atention: expected a known key: one of "
-                + "[attention, backward_prefetch, cuda_graphs"), e.getMessage());
+                + "[attention, backward_prefetch, cp_exchange, cuda_graphs"), e.getMessage());
         assertTrue(e.getMessage().contains("(did you mean 'attention'?), found an unknown key"),
                 e.getMessage());
         assertTrue(e.getMessage().contains("expected a chain of extends without a cycle"), e.getMessage());
