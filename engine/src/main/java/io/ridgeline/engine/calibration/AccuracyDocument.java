@@ -63,10 +63,8 @@ public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun 
         RecipeRun.Outcome full = run.run(null);
         Catalogs shipped = Catalogs.bundled();
         Map<String, RecipeRun.Outcome> outcomes = new HashMap<>();
-        Map<String, Catalogs> folds = new HashMap<>();
         for (String source : run.fittedSources()) {
             outcomes.put(source, run.run(source));
-            folds.put(source, outcomes.get(source).catalogs());
         }
         // Sources no fit uses: the recipe without them is the recipe, whose values the catalogues ship (checked below).
         Catalogs unfitted = reproduces(full) ? shipped : full.catalogs();
@@ -76,7 +74,8 @@ public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun 
         for (MeasuredCase c : scorer.cases()) {
             CaseOutcome in = scorer.outcome(shipped, c.index());
             inSample.add(in);
-            Catalogs fold = folds.get(c.source());
+            RecipeRun.Outcome foldOutcome = outcomes.get(c.source());
+            Catalogs fold = foldOutcome == null ? null : foldOutcome.catalogs();
             heldOut.add(fold == null && unfitted == shipped ? in
                     : scorer.outcome(fold == null ? unfitted : fold, c.index()));
             if (in.isOk()) {

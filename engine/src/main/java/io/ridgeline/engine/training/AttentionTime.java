@@ -98,13 +98,13 @@ final class AttentionTime {
     /**
      * Softmax backward (read P and dP, write dS: 6 B) and dropout backward (read grad and mask, write: 5 B). A fused
      * kernel under context parallelism accumulates each ring step's dQ in fp32 and the dK, dV that travel the ring
-     * (read and write 8 B per element and step), at the width the kernel sees K and V (expanded to the query heads
-     * where the model code repeats them: TrainingBehaviour.expandedKvHeads).
+     * (read and write 8 B per element and step), at the width the kernel sees K and V (ContextParallelTime.kvWidth:
+     * expanded to the query heads where the model code repeats them).
      */
     double memoryBackward(LayerShape s) {
         if (s.plan().flashAttention()) {
             int steps = s.cp().size();
-            double kv = s.plan().software().expandedKvHeads() ? 2 * s.qWidth() : s.qkvWidth() - s.qWidth();
+            double kv = 2 * ContextParallelTime.kvWidth(s);
             return steps == 1 ? 0 : memory.seconds(steps * s.tokens() * (s.qWidth() + kv) * 8, 0, steps);
         }
         double scores = s.microBatch() * s.localHeads() * s.querySeq() * s.keySeq();

@@ -44,14 +44,17 @@ final class ContextParallelTime {
     /** Exposed backward exchange; {@code attentionSeconds} is the attention core's backward. */
     double backward(LayerShape s, double attentionSeconds, double layerGemmSeconds) {
         int c = s.cp().size();
+        if (c == 1) {
+            return 0;
+        }
         ContextParallelExchange x = s.plan().software().cpExchange();
-        if (c == 1 || x == ContextParallelExchange.RING) {
+        if (x == ContextParallelExchange.RING) {
             // K/V and dK/dV both travel the ring, each hidden behind half the backward GEMMs.
-            return c == 1 ? 0 : 2 * Math.max(0, ring(s) - layerGemmSeconds / 2);
+            return 2 * Math.max(0, ring(s) - layerGemmSeconds / 2);
         }
         double gather = gather(s);
         double send = collectives.sendRecv(kvChunkBytes(s) * FP32_BYTES / ACT_BYTES, s.cp().crossesDomains());
-        double sends = collectives.repeat(c, send); // one dK/dV send per step (metered once each)
+        double sends = collectives.repeat(c, send); // one dK/dV send per step (metered once each, in either mode)
         if (x == ContextParallelExchange.ALLGATHER_COMPILED) {
             return gather + sends;
         }
