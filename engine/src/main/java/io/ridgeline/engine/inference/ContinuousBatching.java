@@ -55,8 +55,10 @@ final class ContinuousBatching {
     double prefillServiceSeconds;
     /** Share of the time the steps spend on prefill: prompts per second x {@link #prefillServiceSeconds}. */
     double prefillUtilisation;
-    /** Mean wait of a new prompt for the prompts ahead of it in the prefill queue (online modes). */
+    /** Mean wait of a new prompt in the runtime before its first chunk: the step in progress, the prompts ahead. */
     double prefillQueueSeconds;
+    /** The mean step without its prefill work: the decode part every step carries. */
+    double decodeStepSeconds;
     /** The steps that carry one prompt's chunks, from the first to the one that yields its first token. */
     double promptSeconds;
 
@@ -133,23 +135,19 @@ final class ContinuousBatching {
 
     /**
      * One closed-loop request's time in the runtime with {@code batch} requests in the batch and {@code running} in
-     * the runtime; leaves the TTFT from arrival at the runtime in {@link #ttftSeconds}. A client sends its next
-     * request as its last one completes, at the end of a step; the runtime has started the next step by then if any
-     * other request is in it (one client alone finds it idle), so the request waits that whole step (the mean step:
-     * completions fall on steps in proportion to their number, not their length), then for the prompts ahead of it
+     * the runtime; leaves the TTFT from arrival at the runtime in {@link #ttftSeconds}: the wait before its first chunk
      * ({@link PrefillQueue}), then its own chunks.
      */
     private double closedLoopEngineSeconds(int clients, double running, double batch, int inputTokens,
                                            int outputTokens, Breakdown acc) {
         settle(batch, inputTokens, outputTokens, acc);
         double othersInRuntime = running * (clients - 1.0) / clients;
-        double boundary = Math.min(1, othersInRuntime) * stepSeconds;
         // Beyond the runtime's limits a completion admits the next queued request at once: the loop feeding the
         // prefill queue is then the runtime's slots, not the clients.
         int population = (int) Math.min(clients, Math.max(1, maxConcurrency));
-        prefillQueueSeconds = PrefillQueue.closedLoopWaitSeconds(population, prefillUtilisation,
-                prefillServiceSeconds);
-        ttftSeconds = boundary + prefillQueueSeconds + promptSeconds;
+        prefillQueueSeconds = PrefillQueue.closedLoopWaitSeconds(population, othersInRuntime, prefillUtilisation,
+                prefillServiceSeconds, decodeStepSeconds);
+        ttftSeconds = prefillQueueSeconds + promptSeconds;
         return ttftSeconds + (outputTokens - 1) * interTokenSeconds;
     }
 
@@ -173,8 +171,9 @@ final class ContinuousBatching {
         for (int i = 0; i < RATE_BISECTIONS; i++) {
             double mid = 0.5 * (lo + hi);
             settle(Math.max(mid, 1e-9), inputTokens, outputTokens, null);
-            double inSystem = ttftSeconds + (outputTokens - 1) * interTokenSeconds;
-            if (requestsPerSecond * inSystem > mid) {
+            // Little's law on the batch: a request is in it from its first chunk to its last token.
+            double inBatch = promptSeconds + (outputTokens - 1) * interTokenSeconds;
+            if (requestsPerSecond * inBatch > mid) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -182,9 +181,10 @@ final class ContinuousBatching {
         }
         settle(Math.max(hi, 1e-9), inputTokens, outputTokens, acc);
         // Poisson arrivals see the time-average load (PASTA): the open-system wait; those waiting are in the runtime.
-        prefillQueueSeconds = PrefillQueue.openWaitSeconds(prefillUtilisation, prefillServiceSeconds);
+        prefillQueueSeconds = PrefillQueue.openWaitSeconds(prefillUtilisation, prefillServiceSeconds,
+                decodeStepSeconds);
         concurrency += requestsPerSecond * prefillQueueSeconds;
-        ttftSeconds += request + prefillQueueSeconds;
+        ttftSeconds = request + prefillQueueSeconds + promptSeconds;
         outputTokensPerSecond = requestsPerSecond * outputTokens;
     }
 
@@ -258,6 +258,7 @@ final class ContinuousBatching {
             outputTokensPerSecond = 0;
             prefillServiceSeconds = 0;
             prefillUtilisation = 0;
+            decodeStepSeconds = 0;
             return;
         }
         if (outputTokens == 1) {
@@ -272,6 +273,7 @@ final class ContinuousBatching {
             // Every request in flight is a prompt in these steps: the settle above is the whole queue.
             prefillServiceSeconds = 0;
             prefillUtilisation = 0;
+            decodeStepSeconds = 0;
             outputTokensPerSecond = prompts / t;
             return;
         }
@@ -303,6 +305,7 @@ final class ContinuousBatching {
         // A prompt's chunks each lengthen a step by high - low; n / t prompts start per second.
         prefillServiceSeconds = chunks * (high - low);
         prefillUtilisation = n / t * prefillServiceSeconds;
+        decodeStepSeconds = Math.max(0, t - n * prefillServiceSeconds);
         decodeSequences = d;
         stepSeconds = t;
         interTokenSeconds = t;

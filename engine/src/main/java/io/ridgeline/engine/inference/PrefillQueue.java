@@ -1,44 +1,60 @@
 package io.ridgeline.engine.inference;
 
 /**
- * The wait of a new prompt for the prompts ahead of it, with prefill seen as one first-come-first-served server.
+ * How long a new prompt waits in the runtime before its first chunk runs: for the step in progress and for the
+ * prompts ahead of it, with prefill seen as one first-come-first-served server.
  *
  * <p>Each step the runtimes schedule the running requests first and then the waiting prompts in arrival order within
  * the step's token budget (vLLM V1 {@code Scheduler.schedule}: "First, schedule the RUNNING requests", then the
- * waiting queue; TensorRT-LLM in-flight batching with FIRST_COME_FIRST_SERVED context chunking). A prompt therefore
- * waits for the prefill work that arrived before it, which is the M/G/1 queue of Pollaczek-Khinchine with
- * deterministic service S (identical prompts) and load rho = arrival rate x S: {@code W = rho S / (2 (1 - rho))}
- * (Kleinrock, Queueing Systems I, 1975, eq. 5.105 with E[S^2] = S^2). The wait for the step boundary and the prompt's
- * own chunks are {@link ContinuousBatching}'s.
+ * waiting queue; TensorRT-LLM in-flight batching with FIRST_COME_FIRST_SERVED context chunking). Prefill is then a
+ * FCFS server with deterministic service S (identical prompts: the step time a prompt's chunks add) and load
+ * rho = prompts per second x S, the M/D/1 queue: a prompt arriving at a random instant waits
+ * {@code W = rho S / (2 (1 - rho))} (Pollaczek-Khinchine, Kleinrock, Queueing Systems I, 1975, eq. 5.105 with
+ * E[S^2] = S^2): the residual S/2 of a prompt in service (busy with probability rho) plus the prompts queued,
+ * {@code Lq S = rho W} (Little's law), and besides that the residual of the decode work of the step in progress.
  *
- * <p>Closed loop (c clients, each sending its next request when the last completes): by the arrival theorem
- * (Lavenberg and Reiser, J. Appl. Prob. 1980) an arriving request sees the system as it is with its own client
- * absent, so the load ahead of it is the other c - 1 clients', rho (c - 1) / c: one client never queues. No more than
- * those c - 1 prompts can be ahead of it, so the wait is at most (c - 1) S.
+ * <p>Closed loop (c clients, each sending its next request when the last one completes): by the arrival theorem
+ * (Lavenberg and Reiser, J. Appl. Prob. 1980) an arriving request sees the system as it is with its own client absent,
+ * load rho' = rho (c - 1) / c, so one client never waits. And it arrives at a step boundary (its previous request's
+ * last token ends a step, and the runtime starts the next step at once when any other request is in it), so the step
+ * in progress has just begun: it waits the whole of it, its decode work and, with probability rho', a prompt's whole
+ * service S rather than the S/2 of a random instant; then the queued prompts, rho' W'. No more than the other c - 1
+ * prompts can be ahead of it.
  */
 final class PrefillQueue {
-    /** Least 1 - rho in the open-system formula: at rho -> 1 the queue grows without bound (the caller's overload). */
+    /** Least 1 - rho in the M/D/1 formula: at rho -> 1 the queue grows without bound (the caller's overload). */
     private static final double MIN_IDLE_FRACTION = 1e-6;
 
     private PrefillQueue() {
     }
 
-    /** Mean wait for Poisson arrivals (they see the time-average load, PASTA) at load {@code utilisation}. */
-    static double openWaitSeconds(double utilisation, double serviceSeconds) {
-        return wait(utilisation, utilisation, serviceSeconds);
+    /**
+     * Poisson arrivals (they see the time-average load, PASTA): half the step's decode work, then the M/D/1 wait.
+     *
+     * @param decodeStepSeconds the mean step without its prefill (the server's idle time between prompts)
+     */
+    static double openWaitSeconds(double utilisation, double serviceSeconds, double decodeStepSeconds) {
+        return 0.5 * decodeStepSeconds + mdOneWaitSeconds(utilisation, utilisation, serviceSeconds);
     }
 
-    /** Mean wait in a closed loop of {@code clients} clients at load {@code utilisation} (see the class comment). */
-    static double closedLoopWaitSeconds(int clients, double utilisation, double serviceSeconds) {
-        if (clients <= 1) {
+    /**
+     * A closed loop of {@code clients} clients, the others keeping {@code othersInRuntime} requests in the runtime
+     * (with none the runtime is idle when the request arrives and it starts at once).
+     */
+    static double closedLoopWaitSeconds(int clients, double othersInRuntime, double utilisation,
+                                        double serviceSeconds, double decodeStepSeconds) {
+        if (clients <= 1 || othersInRuntime <= 0) {
             return 0;
         }
         double seen = utilisation * (clients - 1.0) / clients;
-        return Math.min(wait(seen, utilisation, serviceSeconds), (clients - 1.0) * serviceSeconds);
+        double inService = Math.min(seen, 1) * serviceSeconds;
+        double queued = seen * mdOneWaitSeconds(seen, utilisation, serviceSeconds);
+        double ahead = Math.min(inService + queued, (clients - 1.0) * serviceSeconds);
+        return Math.min(1, othersInRuntime) * decodeStepSeconds + ahead;
     }
 
-    /** P-K with the arriving prompt's view of the load ({@code seen}) over the server's idle share. */
-    private static double wait(double seen, double utilisation, double serviceSeconds) {
+    /** Pollaczek-Khinchine for deterministic service, the arriving prompt seeing load {@code seen}. */
+    static double mdOneWaitSeconds(double seen, double utilisation, double serviceSeconds) {
         if (seen <= 0 || serviceSeconds <= 0) {
             return 0;
         }

@@ -28,14 +28,26 @@ class PrefillQueueTest {
 
     @Test
     void pollaczekKhinchineForDeterministicPrompts() {
-        // M/D/1: W = rho S / (2 (1 - rho)); at rho 0.5 and S 0.4 s, 0.2 s.
-        assertEquals(0.2, PrefillQueue.openWaitSeconds(0.5, 0.4), 1e-12);
-        assertEquals(0, PrefillQueue.openWaitSeconds(0, 0.4), 0);
-        // Closed loop: the arriving prompt sees the other clients' load only (arrival theorem); one client never waits.
-        assertEquals(0, PrefillQueue.closedLoopWaitSeconds(1, 0.5, 0.4), 0);
-        assertEquals(0.75 * 0.2, PrefillQueue.closedLoopWaitSeconds(4, 0.5, 0.4), 1e-12);
+        // M/D/1: W = rho S / (2 (1 - rho)); at rho 0.5 and S 0.4 s, 0.2 s; a random arrival also waits half the
+        // decode work of the step in progress.
+        assertEquals(0.2, PrefillQueue.mdOneWaitSeconds(0.5, 0.5, 0.4), 1e-12);
+        assertEquals(0.01 + 0.2, PrefillQueue.openWaitSeconds(0.5, 0.4, 0.02), 1e-12);
+        assertEquals(0.01, PrefillQueue.openWaitSeconds(0, 0.4, 0.02), 1e-12);
+    }
+
+    @Test
+    void aClosedLoopArrivalSeesTheOtherClientsAndAStepJustBegun() {
+        // One client: nobody ahead, and the runtime is idle when its request arrives.
+        assertEquals(0, PrefillQueue.closedLoopWaitSeconds(1, 0, 0.5, 0.4, 0.02), 0);
+        // Four clients at load 0.5: the arrival sees 0.375 (arrival theorem); it waits the whole step just begun
+        // (its decode work, and a whole prompt with probability 0.375) and the queued prompts, 0.375 x M/D/1 wait.
+        double seen = 0.375;
+        double expected = 0.02 + seen * 0.4 + seen * PrefillQueue.mdOneWaitSeconds(seen, 0.5, 0.4);
+        assertEquals(expected, PrefillQueue.closedLoopWaitSeconds(4, 3, 0.5, 0.4, 0.02), 1e-12);
+        // More than a random arrival's M/D/1 wait at the same load: the prompt in service has just started.
+        assertTrue(expected > PrefillQueue.openWaitSeconds(seen, 0.4, 0.02));
         // At most the other clients' prompts are ahead of it.
-        assertEquals(0.4, PrefillQueue.closedLoopWaitSeconds(2, 0.999999, 0.4), 1e-12);
+        assertEquals(0.02 + 0.4, PrefillQueue.closedLoopWaitSeconds(2, 1, 0.999999, 0.4, 0.02), 1e-12);
     }
 
     @Test
@@ -45,18 +57,22 @@ class PrefillQueueTest {
         // about half the time and a new prompt waits for the ones before it.
         ContinuousBatching cb = batching("nim@1.0");
         cb.onlineClients(50, 5000, 500, null);
-        double wait = cb.prefillQueueSeconds;
         double rho = cb.prefillUtilisation;
         assertTrue(rho > 0.3 && rho < 0.9, "prefill load " + rho);
-        assertEquals(PrefillQueue.closedLoopWaitSeconds(50, rho, cb.prefillServiceSeconds), wait, 1e-12);
-        assertTrue(wait > 0.5 * cb.prefillServiceSeconds * rho, "wait " + wait);
-        // The TTFT carries the wait, the step in progress and the prompt's own step(s), and the front end.
+        double others = cb.concurrency * 49 / 50;
+        double wait = PrefillQueue.closedLoopWaitSeconds(50, others, rho, cb.prefillServiceSeconds,
+                cb.decodeStepSeconds);
+        assertEquals(wait, cb.prefillQueueSeconds, 1e-12);
+        assertTrue(wait > cb.prefillServiceSeconds * rho, "wait " + wait);
+        // The step's decode part is what is left of the mean step once the prefill share is taken out.
+        assertTrue(cb.decodeStepSeconds > 0 && cb.decodeStepSeconds < cb.stepSeconds);
+        // TTFT = front end + the wait + the prompt's own step(s).
         double request = 0.002;
-        assertEquals(request + cb.stepSeconds + wait + cb.promptSeconds, cb.ttftSeconds, 1e-9);
+        assertEquals(request + wait + cb.promptSeconds, cb.ttftSeconds, 1e-9);
         // Little's law over the clients' cycle: c = throughput x (TTFT + (O - 1) ITL).
         double cycle = cb.ttftSeconds + 499 * cb.interTokenSeconds;
         assertEquals(50, cb.outputTokensPerSecond / 500 * cycle, 1e-6);
-        // The requests waiting for prefill are in the runtime but not in the decoding batch.
+        // The requests waiting for their first chunk are in the runtime but not in the decoding batch.
         assertTrue(cb.decodeSequences < cb.concurrency - cb.outputTokensPerSecond / 500 * wait + 1e-9);
     }
 
@@ -69,7 +85,7 @@ class PrefillQueueTest {
         double alone = cb.ttftSeconds;
         cb.onlineClients(5, 5000, 500, null);
         // With others running, it arrives as their next step starts and waits for it, then for the queue.
-        assertTrue(cb.ttftSeconds > alone + cb.stepSeconds, cb.ttftSeconds + " s vs " + alone + " s alone");
+        assertTrue(cb.ttftSeconds > alone + cb.decodeStepSeconds, cb.ttftSeconds + " s vs " + alone + " s alone");
     }
 
     @Test
@@ -78,8 +94,9 @@ class PrefillQueueTest {
         cb.onlineRate(1.0, 5000, 500, null);
         double rho = cb.prefillUtilisation;
         assertTrue(rho > 0.1, "prefill load " + rho);
-        assertEquals(PrefillQueue.openWaitSeconds(rho, cb.prefillServiceSeconds), cb.prefillQueueSeconds, 1e-12);
-        // Little's law with the prompts waiting for prefill counted in the runtime.
+        assertEquals(PrefillQueue.openWaitSeconds(rho, cb.prefillServiceSeconds, cb.decodeStepSeconds),
+                cb.prefillQueueSeconds, 1e-12);
+        // Little's law with the prompts waiting for their first chunk counted in the runtime.
         double inSystem = cb.ttftSeconds - 0.002 + 499 * cb.interTokenSeconds;
         assertEquals(cb.concurrency, 1.0 * inSystem, 0.01 * cb.concurrency);
     }
