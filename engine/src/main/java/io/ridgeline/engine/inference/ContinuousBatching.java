@@ -32,6 +32,8 @@ import io.ridgeline.engine.software.ServingBehaviour;
 final class ContinuousBatching {
     /** Fixed-point iterations for the online mode's time-in-system (converges in 3-4; 6 for margin). */
     private static final int ONLINE_ITERATIONS = 6;
+    /** Relative change of the batch below which the online fixed point stops early (far below any reported digit). */
+    private static final double CONVERGED_FRACTION = 1e-9;
     /** Bisection steps for the concurrency that a request rate implies (Little's law). */
     private static final int RATE_BISECTIONS = 30;
 
@@ -120,9 +122,13 @@ final class ContinuousBatching {
         double engine = 0;
         for (int i = 0; i < ONLINE_ITERATIONS && (request > 0 || clients > 1); i++) {
             engine = closedLoopEngineSeconds(clients, running, batch, inputTokens, outputTokens, null);
+            double was = batch;
             running = Math.min(clients * engine / (engine + request), maxConcurrency);
             // Little's law on the batch: the requests past the prefill queue, running / engine x their time there.
             batch = running * (engine - prefillQueueSeconds) / engine;
+            if (Math.abs(batch - was) <= CONVERGED_FRACTION * was) {
+                break;
+            }
         }
         engine = closedLoopEngineSeconds(clients, running, batch, inputTokens, outputTokens, acc);
         concurrency = running;
