@@ -30,7 +30,7 @@ class PrefillQueueTest {
     void pollaczekKhinchineForDeterministicPrompts() {
         // M/D/1: W = rho S / (2 (1 - rho)); at rho 0.5 and S 0.4 s, 0.2 s; a random arrival also waits half the
         // decode work of the step in progress.
-        assertEquals(0.2, PrefillQueue.mdOneWaitSeconds(0.5, 0.5, 0.4), 1e-12);
+        assertEquals(0.2, PrefillQueue.mdOneWaitSeconds(0.5, 0.4), 1e-12);
         assertEquals(0.01 + 0.2, PrefillQueue.openWaitSeconds(0.5, 0.4, 0.02), 1e-12);
         assertEquals(0.01, PrefillQueue.openWaitSeconds(0, 0.4, 0.02), 1e-12);
     }
@@ -40,14 +40,18 @@ class PrefillQueueTest {
         // One client: nobody ahead, and the runtime is idle when its request arrives.
         assertEquals(0, PrefillQueue.closedLoopWaitSeconds(1, 0, 0.5, 0.4, 0.02), 0);
         // Four clients at load 0.5: the arrival sees 0.375 (arrival theorem); it waits the whole step just begun
-        // (its decode work, and a whole prompt with probability 0.375) and the queued prompts, 0.375 x M/D/1 wait.
+        // (its decode work, and a whole prompt with probability 0.375) and the queued prompts, 0.375 x the M/D/1 wait
+        // at that load.
         double seen = 0.375;
-        double expected = 0.02 + seen * 0.4 + seen * PrefillQueue.mdOneWaitSeconds(seen, 0.5, 0.4);
+        double expected = 0.02 + seen * 0.4 + seen * PrefillQueue.mdOneWaitSeconds(seen, 0.4);
         assertEquals(expected, PrefillQueue.closedLoopWaitSeconds(4, 3, 0.5, 0.4, 0.02), 1e-12);
         // More than a random arrival's M/D/1 wait at the same load: the prompt in service has just started.
         assertTrue(expected > PrefillQueue.openWaitSeconds(seen, 0.4, 0.02));
-        // At most the other clients' prompts are ahead of it.
-        assertEquals(0.02 + 0.4, PrefillQueue.closedLoopWaitSeconds(2, 1, 0.999999, 0.4, 0.02), 1e-12);
+        // Even with the server never idle, less than the other clients' prompts are ahead of it.
+        for (int c = 2; c <= 1024; c *= 2) {
+            double ahead = PrefillQueue.closedLoopWaitSeconds(c, c - 1, 1, 0.4, 0);
+            assertTrue(ahead > 0 && ahead < (c - 1) * 0.4, c + " clients: " + ahead);
+        }
     }
 
     @Test
