@@ -170,6 +170,7 @@ final class ContinuousBatching {
         if (requestsPerSecond >= most) {
             settle(maxConcurrency, inputTokens, outputTokens, acc);
             ttftSeconds = Double.POSITIVE_INFINITY;
+            prefillQueueSeconds = Double.POSITIVE_INFINITY;
             return;
         }
         double lo = 0;
@@ -265,6 +266,7 @@ final class ContinuousBatching {
             prefillServiceSeconds = 0;
             prefillUtilisation = 0;
             decodeStepSeconds = 0;
+            promptSeconds = Double.NaN;
             return;
         }
         if (outputTokens == 1) {
