@@ -21,11 +21,19 @@ import io.ridgeline.engine.software.ServingBehaviour;
  * capped by the same limits, the rest waiting in the queue; with a request rate, C follows from Little's law,
  * {@code C = rate x time in system}.
  *
+ * <p>Online, a new prompt also queues for the step budget behind the prompts that arrived before it ({@link
+ * PrefillQueue}): the runtimes schedule the running requests first and then the waiting prompts in arrival order
+ * within the token budget (vLLM V1 Scheduler.schedule; TensorRT-LLM in-flight batching with FIRST_COME_FIRST_SERVED
+ * context chunking), so prefill is a first-come-first-served server whose load grows with the arrival rate. The
+ * requests waiting there are in the runtime (counted in C) but not yet in the decoding batch.
+ *
  * <p>Not thread-safe: results are left in fields (no allocation per evaluation).
  */
 final class ContinuousBatching {
     /** Fixed-point iterations for the online mode's time-in-system (converges in 3-4; 6 for margin). */
     private static final int ONLINE_ITERATIONS = 6;
+    /** Relative change of the batch below which the online fixed point stops early (far below any reported digit). */
+    private static final double CONVERGED_FRACTION = 1e-9;
     /** Bisection steps for the concurrency that a request rate implies (Little's law). */
     private static final int RATE_BISECTIONS = 30;
 
@@ -45,6 +53,16 @@ final class ContinuousBatching {
     double workspaceTokens;
     /** Requests the KV cache and the runtime's limits let run at once (before any client cap). */
     double maxConcurrency;
+    /** Step time one prompt's prefill adds over its chunks (the prefill server's service time). */
+    double prefillServiceSeconds;
+    /** Share of the time the steps spend on prefill: prompts per second x {@link #prefillServiceSeconds}. */
+    double prefillUtilisation;
+    /** Mean wait of a new prompt in the runtime before its first chunk: the step in progress, the prompts ahead. */
+    double prefillQueueSeconds;
+    /** The mean step without its prefill work: the decode part every step carries. */
+    double decodeStepSeconds;
+    /** The steps that carry one prompt's chunks, from the first to the one that yields its first token. */
+    double promptSeconds;
 
     ContinuousBatching(Replica r, InferenceMemory memory) {
         this.r = r;
@@ -60,6 +78,7 @@ final class ContinuousBatching {
      */
     void saturated(int inputTokens, int outputTokens, int cap, int requests, Breakdown acc) {
         limits(inputTokens, outputTokens);
+        prefillQueueSeconds = 0;
         double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
         if (requests <= 0 || c < 1) {
             settle(c, inputTokens, outputTokens, acc);
@@ -97,19 +116,45 @@ final class ContinuousBatching {
     void onlineClients(int clients, int inputTokens, int outputTokens, Breakdown acc) {
         limits(inputTokens, outputTokens);
         double request = r.fixed.requestSeconds();
+        // Requests in the runtime (decoding, or waiting for the budget to prefill them) and those in the batch.
         double running = Math.min(clients, maxConcurrency);
-        for (int i = 0; i < ONLINE_ITERATIONS && request > 0; i++) {
-            settle(running, inputTokens, outputTokens, null);
-            double engine = ttftSeconds + (outputTokens - 1) * interTokenSeconds;
+        double batch = running;
+        double engine = 0;
+        for (int i = 0; i < ONLINE_ITERATIONS && (request > 0 || clients > 1); i++) {
+            engine = closedLoopEngineSeconds(clients, running, batch, inputTokens, outputTokens, null);
+            double was = batch;
             running = Math.min(clients * engine / (engine + request), maxConcurrency);
+            // Little's law on the batch: the requests past the prefill queue, running / engine x their time there.
+            batch = running * (engine - prefillQueueSeconds) / engine;
+            if (Math.abs(batch - was) <= CONVERGED_FRACTION * was) {
+                break;
+            }
         }
-        settle(running, inputTokens, outputTokens, acc);
-        double engine = ttftSeconds + (outputTokens - 1) * interTokenSeconds;
+        engine = closedLoopEngineSeconds(clients, running, batch, inputTokens, outputTokens, acc);
+        concurrency = running;
         // Closed loop: requests complete at running / engine per second; each client's cycle is clients / that.
         double requestsPerSecond = running / engine;
         double queue = Math.max(0, clients / requestsPerSecond - engine - request);
         ttftSeconds += request + queue;
         outputTokensPerSecond = requestsPerSecond * outputTokens;
+    }
+
+    /**
+     * One closed-loop request's time in the runtime with {@code batch} requests in the batch and {@code running} in
+     * the runtime; leaves the TTFT from arrival at the runtime in {@link #ttftSeconds}: the wait before its first chunk
+     * ({@link PrefillQueue}), then its own chunks.
+     */
+    private double closedLoopEngineSeconds(int clients, double running, double batch, int inputTokens,
+                                           int outputTokens, Breakdown acc) {
+        settle(batch, inputTokens, outputTokens, acc);
+        double othersInRuntime = running * (clients - 1.0) / clients;
+        // Beyond the runtime's limits a completion admits the next queued request at once: the loop feeding the
+        // prefill queue is then the runtime's slots, not the clients.
+        int population = (int) Math.min(clients, Math.max(1, maxConcurrency));
+        prefillQueueSeconds = PrefillQueue.closedLoopWaitSeconds(population, othersInRuntime, prefillUtilisation,
+                prefillServiceSeconds, decodeStepSeconds);
+        ttftSeconds = prefillQueueSeconds + promptSeconds;
+        return ttftSeconds + (outputTokens - 1) * interTokenSeconds;
     }
 
     /**
@@ -125,6 +170,7 @@ final class ContinuousBatching {
         if (requestsPerSecond >= most) {
             settle(maxConcurrency, inputTokens, outputTokens, acc);
             ttftSeconds = Double.POSITIVE_INFINITY;
+            prefillQueueSeconds = Double.POSITIVE_INFINITY;
             return;
         }
         double lo = 0;
@@ -132,15 +178,20 @@ final class ContinuousBatching {
         for (int i = 0; i < RATE_BISECTIONS; i++) {
             double mid = 0.5 * (lo + hi);
             settle(Math.max(mid, 1e-9), inputTokens, outputTokens, null);
-            double inSystem = ttftSeconds + (outputTokens - 1) * interTokenSeconds;
-            if (requestsPerSecond * inSystem > mid) {
+            // Little's law on the batch: a request is in it from its first chunk to its last token.
+            double inBatch = promptSeconds + (outputTokens - 1) * interTokenSeconds;
+            if (requestsPerSecond * inBatch > mid) {
                 lo = mid;
             } else {
                 hi = mid;
             }
         }
         settle(Math.max(hi, 1e-9), inputTokens, outputTokens, acc);
-        ttftSeconds += request;
+        // Poisson arrivals see the time-average load (PASTA): the open-system wait; those waiting are in the runtime.
+        prefillQueueSeconds = PrefillQueue.openWaitSeconds(prefillUtilisation, prefillServiceSeconds,
+                decodeStepSeconds);
+        concurrency += requestsPerSecond * prefillQueueSeconds;
+        ttftSeconds = request + prefillQueueSeconds + promptSeconds;
         outputTokensPerSecond = requestsPerSecond * outputTokens;
     }
 
@@ -151,6 +202,7 @@ final class ContinuousBatching {
      */
     void decodeOnly(int inputTokens, int outputTokens, double cap, Breakdown acc) {
         limits(inputTokens, outputTokens);
+        prefillQueueSeconds = 0;
         double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
         concurrency = c;
         decodeSequences = c;
@@ -211,6 +263,10 @@ final class ContinuousBatching {
             ttftSeconds = Double.NaN;
             interTokenSeconds = Double.NaN;
             outputTokensPerSecond = 0;
+            prefillServiceSeconds = 0;
+            prefillUtilisation = 0;
+            decodeStepSeconds = 0;
+            promptSeconds = Double.NaN;
             return;
         }
         if (outputTokens == 1) {
@@ -221,6 +277,11 @@ final class ContinuousBatching {
             stepSeconds = t;
             interTokenSeconds = t;
             ttftSeconds = t;
+            promptSeconds = t;
+            // Every request in flight is a prompt in these steps: the settle above is the whole queue.
+            prefillServiceSeconds = 0;
+            prefillUtilisation = 0;
+            decodeStepSeconds = 0;
             outputTokensPerSecond = prompts / t;
             return;
         }
@@ -249,10 +310,15 @@ final class ContinuousBatching {
                 f * weight(acc));
         double t = (1 - f) * low + f * high;
         double promptStep = high * chunks;
+        // A prompt's chunks each lengthen a step by high - low; n / t prompts start per second.
+        prefillServiceSeconds = chunks * (high - low);
+        prefillUtilisation = n / t * prefillServiceSeconds;
+        decodeStepSeconds = Math.max(0, t - n * prefillServiceSeconds);
         decodeSequences = d;
         stepSeconds = t;
         interTokenSeconds = t;
         // From admission: wait for the step boundary (half a step on average), then the step(s) carrying the prompt.
+        promptSeconds = promptStep;
         ttftSeconds = 0.5 * t + promptStep;
         outputTokensPerSecond = n * outputTokens / t;
     }
