@@ -23,7 +23,7 @@ final class LayerTime {
     /** SMs each SM-driven userbuffers overlap occupies (Transformer Engine initialize_ub default num_sm). */
     private static final double OVERLAP_SMS = 16;
     /** FP8/FP4: one cast(-transpose) kernel per linear input per pass (Transformer Engine). */
-    private static final double CAST_KERNELS = 4;
+    static final double CAST_KERNELS = 4;
     /**
      * Eager YaRN rotary on Q and K (Megatron-core rope_utils._apply_rotary_pos_emb_bshd): per tensor t * cos,
      * rotate_half (negate half, concatenate), * sin, the sum and a final concatenation move 12 elements' worth of 16-bit
@@ -43,6 +43,7 @@ final class LayerTime {
     private final AttentionTime attention;
     private final ExpertTime experts;
     private final ContextParallelTime context;
+    private final LowPrecisionCasts casts;
 
     LayerTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
         this.gemm = gemm;
@@ -51,6 +52,7 @@ final class LayerTime {
         this.attention = new AttentionTime(gemm, memory);
         this.experts = new ExpertTime(gemm, memory, collectives);
         this.context = new ContextParallelTime(collectives);
+        this.casts = new LowPrecisionCasts(memory);
     }
 
     /** Forward of one layer. */
@@ -59,7 +61,7 @@ final class LayerTime {
         double linear = linearForward(s, p);
         double core = attention.gemmForward(s);
         double gemms = linear + core;
-        double mem = elementwiseForward(s) + attention.memoryForward(s) + lowPrecisionCasts(s)
+        double mem = elementwiseForward(s) + attention.memoryForward(s) + casts.forward(s)
                 + eagerRope(s, EAGER_ROPE_EXTRA_FORWARD_BYTES, EAGER_ROPE_FORWARD_KERNELS)
                 + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasForward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
@@ -78,7 +80,7 @@ final class LayerTime {
         double linear = linearBackward(s, p);
         double core = attention.gemmBackward(s);
         double gemms = linear + core;
-        double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + lowPrecisionBackwardCasts(s)
+        double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + casts.backward(s)
                 + eagerRope(s, EAGER_ROPE_EXTRA_BACKWARD_BYTES, EAGER_ROPE_BACKWARD_KERNELS)
                 + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasBackward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
@@ -109,7 +111,7 @@ final class LayerTime {
     private Cost opPolicyRecompute(LayerShape s, Precision p) {
         boolean lowPrecision = ModelStateMemory.lowPrecision(s.plan());
         double linearShare = lowPrecision ? 1 : 0.5;
-        return new Cost(linearShare * linearForward(s, p), elementwiseForward(s) + lowPrecisionCasts(s), 0, 0, 0, 0,
+        return new Cost(linearShare * linearForward(s, p), elementwiseForward(s) + casts.forward(s), 0, 0, 0, 0,
                 false, forwardKernels(s));
     }
 
@@ -246,7 +248,7 @@ final class LayerTime {
     }
 
     /** MLP intermediate elements per micro-batch on the device (tokens x per-device width, over routed copies). */
-    private static double mlpWidthTokens(LayerShape s) {
+    static double mlpWidthTokens(LayerShape s) {
         MoeSpec moe = s.model().moe();
         if (moe == null) {
             return (double) s.model().ffn() / s.plan().tp() * s.tokens();
@@ -256,73 +258,12 @@ final class LayerTime {
     }
 
     /** Routed-expert intermediate elements whose activation and quantization the fused MoE path fuses away. */
-    private static double fusedWidthTokens(LayerShape s) {
+    static double fusedWidthTokens(LayerShape s) {
         if (!s.moeFastPath()) {
             return 0;
         }
         MoeSpec moe = s.model().moe();
         return s.expertFfn() * s.expertTokens() * moe.topK() * moe.capacityFactor();
-    }
-
-    /**
-     * FP8/FP4 GEMMs take quantized inputs: each linear's 16-bit input is cast once in forward with the recipe's
-     * traffic (Transformer Engine cast-transpose; current scaling reads the tensor once more for its amax): QKV's and
-     * MLP-up's [T, h], the projection's [T, q], MLP-down's [T, ffn]; in an MoE layer the experts' over every routed
-     * copy and a dense MLP-up input only for shared experts (the router GEMM stays 16-bit). Weights are cast once per
-     * step, which is negligible per micro-batch. Backward: lowPrecisionBackwardCasts.
-     */
-    private double lowPrecisionCasts(LayerShape s) {
-        if (!ModelStateMemory.lowPrecision(s.plan())) {
-            return 0;
-        }
-        MoeSpec moe = s.model().moe();
-        double mlpInput = moe == null || moe.sharedExperts() > 0 ? s.hidden() : 0;
-        double elements = s.tokens() * (s.hidden() + s.qWidth() + mlpInput) + mlpWidthTokens(s) - fusedWidthTokens(s)
-                + (moe == null ? 0 : s.expertTokens() * moe.topK() * s.hidden());
-        return casts(s, elements);
-    }
-
-    /**
-     * Backward casts quantize each linear's output gradient, not its input (Transformer Engine 1.8-2.x
-     * fp8_cast_transpose(_bgrad)_fused on grad_output in every linear's backward, GroupedLinear per expert likewise;
-     * torchao Float8Linear likewise): QKV's [T, q + 2 kv] (latent attention: its five projections' outputs), the
-     * projection's [T, h], and the feed-forward's: MLP-up [T, up x ffn] and MLP-down [T, h], for an MoE layer over
-     * every routed copy with the expert width plus the shared experts over every token. For a SwiGLU model that is
-     * about twice the forward's elements. The fused MoE path keeps the forward count (its grouped kernels quantize in
-     * their epilogues).
-     */
-    private double lowPrecisionBackwardCasts(LayerShape s) {
-        ModelSpec m = s.model();
-        if (!ModelStateMemory.lowPrecision(s.plan()) || s.moeFastPath()) {
-            return lowPrecisionCasts(s);
-        }
-        double up = m.mlp().matrices() - 1;
-        double attention = m.mla() == null ? s.qkvWidth() + s.hidden() : latentAttentionGradientWidth(s);
-        MoeSpec moe = m.moe();
-        if (moe == null) {
-            return casts(s, s.tokens() * (attention + up * m.ffn() / s.plan().tp() + s.hidden()));
-        }
-        double copies = s.expertTokens() * moe.topK() * moe.capacityFactor();
-        double shared = (double) moe.expertFfn() * moe.sharedExperts() / s.plan().tp();
-        double sharedWidth = moe.sharedExperts() > 0 ? up * shared + s.hidden() : 0;
-        return casts(s, s.tokens() * (attention + sharedWidth) + copies * (up * s.expertFfn() + s.hidden()));
-    }
-
-    /**
-     * Output widths of latent attention's linears per TP rank: query and key/value down-projections (not split over
-     * TP), their per-head up-projections and the output projection (latentAttentionForward's GEMMs).
-     */
-    private static double latentAttentionGradientWidth(LayerShape s) {
-        MlaSpec a = s.model().mla();
-        double heads = s.localHeads();
-        return a.qLoraRank() + heads * a.qkHeadDim() + a.kvLoraRank() + a.qkRopeHeadDim()
-                + heads * (a.qkNopeHeadDim() + a.vHeadDim()) + s.hidden();
-    }
-
-    /** Cast-transpose of {@code elements} 16-bit elements with the stack's recipe, in CAST_KERNELS kernels. */
-    private double casts(LayerShape s, double elements) {
-        return memory.seconds(elements * s.plan().software().lowPrecisionRecipe().castBytesPerElement(), elements,
-                (int) CAST_KERNELS);
     }
 
     /** The model's YaRN rotary runs as eager kernels on this stack (TrainingBehaviour.yarnRopeFusion). */
