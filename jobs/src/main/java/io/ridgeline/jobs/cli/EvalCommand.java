@@ -93,8 +93,10 @@ public final class EvalCommand implements Callable<Integer> {
         @Override
         public CommandSpec transform(CommandSpec command) {
             for (Flag f : FLAGS) {
+                // picocli formats descriptions (String.format), so a literal '%' must be doubled.
+                String help = (f.key() == null ? f.help() : f.key() + f.help()).replace("%", "%%");
                 OptionSpec.Builder b = OptionSpec.builder(f.name()).type(String.class).paramLabel("VALUE")
-                        .description(f.key() == null ? f.help() : f.key() + f.help());
+                        .description(help);
                 if (f.optional()) {
                     b.arity("0..1").fallbackValue("true");
                 }
