@@ -60,7 +60,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             description = "Every case counts the same (default), or every source does.")
     String weighting;
     @Option(names = "--loss", defaultValue = "linear", paramLabel = "linear|soft_l1|absolute",
-            description = "Least squares (default), the robust soft-L1 loss (10% scale), or mean absolute relative "
+            description = "Least squares (default), the robust soft-L1 loss (10%% scale), or mean absolute relative "
                     + "error (the serving fits of catalog/fits.yaml).")
     String loss;
     @Option(names = "--penalty", defaultValue = "auto", paramLabel = "auto|LAMBDA",

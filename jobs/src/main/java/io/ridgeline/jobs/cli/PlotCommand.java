@@ -21,7 +21,7 @@ import java.util.Locale;
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = "Draw PNG or SVG charts: frontier scatter, serving latency-throughput, step-time breakdown, chip "
-                + "roofline, +10% sensitivity, lines/bars over a query.",
+                + "roofline, +10%% sensitivity, lines/bars over a query.",
         subcommands = {PlotFrontier.class, PlotLatencyThroughput.class, PlotBreakdown.class, PlotRoofline.class,
             PlotSeries.class, PlotSensitivity.class})
 public final class PlotCommand implements Runnable {

@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * one point ({@code --point}), or their distribution over the frontier's (or points') rows.
  */
 @Command(name = "sensitivity", mixinStandardHelpOptions = true,
-        description = "Speed-up of tokens/s from +10% of each resource (output.sensitivity): bars for one point "
+        description = "Speed-up of tokens/s from +10%% of each resource (output.sensitivity): bars for one point "
                 + "(--point), else the distribution over the table's rows.")
 public final class PlotSensitivity extends TablePlot {
     @Option(names = "--point", description = "point_index of the row to draw (its first row); default: the "

@@ -7,7 +7,11 @@ import io.ridgeline.schema.ResultsSchema;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -26,6 +30,30 @@ class CliTest {
 
     private static CliRun run(String... args) {
         return CliRun.of(args);
+    }
+
+    /** picocli formats help texts with String.format: a single '%' prints a warning and the raw text instead. */
+    @Test
+    void everyCommandsHelpRendersWithoutAWarning() {
+        PrintStream old = System.err;
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        StringBuilder usage = new StringBuilder();
+        try {
+            appendUsage(RidgelineCli.commandLine(), usage);
+        } finally {
+            System.setErr(old);
+        }
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
+        assertTrue(usage.indexOf("output.sensitivity (the ranked +10% table)") >= 0, usage.toString());
+        assertTrue(usage.indexOf("(10% scale)") >= 0, usage.toString());
+    }
+
+    private static void appendUsage(CommandLine command, StringBuilder out) {
+        out.append(command.getUsageMessage());
+        for (CommandLine sub : command.getSubcommands().values()) {
+            appendUsage(sub, out);
+        }
     }
 
     @Test

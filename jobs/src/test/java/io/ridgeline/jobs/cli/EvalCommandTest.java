@@ -80,21 +80,6 @@ class EvalCommandTest {
     }
 
     @Test
-    void helpPrintsPercentSignsWithoutAFormatWarning() {
-        PrintStream old = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        String usage;
-        try {
-            usage = new CommandLine(new EvalCommand()).getUsageMessage();
-        } finally {
-            System.setErr(old);
-        }
-        assertTrue(usage.contains("output.sensitivity (the ranked +10% table)"), usage);
-        assertEquals("", err.toString(StandardCharsets.UTF_8));
-    }
-
-    @Test
     void jsonIsThePointsRow() throws Exception {
         String out = run(with(LLAMA_TRAINING, "--gpu-count", "8", "--tp", "2", "--json"));
         assertTrue(out.contains("\"status\" : \"ok\""), out);
