@@ -39,6 +39,21 @@ class StackCatalogTest {
     }
 
     @Test
+    void megatronBridgeProfilesKeepTheFrameworksDefaultFp8RecipeOnEveryGpu() {
+        // Megatron-Bridge's MixedPrecisionConfig.fp8_recipe defaults to "tensorwise" (current scaling) whatever the
+        // GPU; MXFP8 is a per-run choice (docs/MODEL.md, eleventh pass (MoE)), so no profile keys the recipe on the chip.
+        int bridges = 0;
+        for (StackProfile p : catalog.profiles().values()) {
+            if (p.id().startsWith("megatron-bridge@")) {
+                bridges++;
+                assertEquals(LowPrecisionRecipe.CURRENT, p.training().lowPrecisionRecipe(), p.id());
+                assertTrue(p.source("training.low_precision_recipe").contains("'tensorwise'"), p.id());
+            }
+        }
+        assertTrue(bridges >= 4, "the bundled catalogue's Megatron-Bridge profiles");
+    }
+
+    @Test
     void tensorRtLlmVersionsCarryTheirBenchmarksBehaviour() {
         ServingBehaviour v05 = catalog.profile("trt-llm@0.5.0").serving();
         ServingBehaviour v08 = catalog.profile("trt-llm@0.8.0").serving();
