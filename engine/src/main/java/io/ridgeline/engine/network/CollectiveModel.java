@@ -122,9 +122,13 @@ public final class CollectiveModel {
         int p = g.size();
         int n = g.domains();
         double ring = (p - n) * upStepSeconds + (n - 1) * out.stepLatencySeconds();
-        double counted = (g.perDomain() > 1 ? latencySteps(g.perDomain()) / 2 * upStepSeconds : 0)
-                + latencySteps(n) / 2 * out.stepLatencySeconds();
+        // latencySteps(q) / 2 = ceil(log2 q) (the tree's steps), in integer arithmetic: no log on the hot path.
+        double counted = ceilLog2(g.perDomain()) * upStepSeconds + ceilLog2(n) * out.stepLatencySeconds();
         return Math.max(0, ring - counted);
+    }
+
+    private static int ceilLog2(int q) {
+        return 32 - Integer.numberOfLeadingZeros(q - 1);
     }
 
     /** All-gather producing a {@code bytes} buffer on each rank. Same wire traffic as reduce-scatter. */
