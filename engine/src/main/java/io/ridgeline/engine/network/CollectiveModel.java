@@ -109,8 +109,10 @@ public final class CollectiveModel {
     /**
      * Latency a reduce-scatter or all-gather across domains pays beyond the hierarchical schedule's: NCCL runs them as
      * one flat ring over all p ranks (Ring is their only algorithm across nodes before PAT, NCCL 2.23; no tree), whose
-     * latency is (p - N) scale-up steps plus (N - 1) network steps over N domains (NCCL src/graph/tuning.cc, ring:
-     * (nsteps - nInterSteps) x intraLat + nInterSteps x interLat, nsteps = p - 1, nInterSteps = N - 1). The schedule
+     * latency is (p - N) scale-up steps plus (N - 1) network steps over N domains (NVIDIA/nccl src/graph/tuning.cc
+     * @01afd20, ncclTopoTuneModel: only Ring is tuned for collectives other than all-reduce, and its latency is
+     * (nsteps - nInterSteps) x intraLat + nInterSteps x interLat with nsteps = p - 1, nInterSteps = N - 1). The step
+     * latencies are this model's own (the measured curve's floor per step, the network's step). The schedule
      * above already counts tree-like steps ({@link #latencySteps} / 2 per level); only the excess is added, so small
      * rings change little and a ring of hundreds of ranks pays its hundreds of steps. No fabric: a topology's
      * collectives keep their own hop latency.
