@@ -81,6 +81,27 @@ class UnseenRunsFourTest {
         assertEquals("nemo@25.02", between.profile().id());
     }
 
+    /**
+     * The large-scale table runs MPT-7B (FULL_SHARD, no checkpointing) on 128, 256 and 512 H100 and loses 7.7% per GPU
+     * from 128 to 512; the engine must lose throughput too (NCCL's flat-ring all-gather/reduce-scatter latency,
+     * CollectiveModel), not predict it flat as it did (0.2%).
+     */
+    @Test
+    void fsdpThroughputPerGpuFallsAsTheGroupGrows() {
+        Map<Integer, Double> predicted = new HashMap<>();
+        for (CsvTable.Row r : rows) {
+            if (r.string("model").equals("MPT-7b") && r.string("seq_len").equals("2048")
+                    && r.integer("num_gpus") >= 128) {
+                CaseOutcome o = outcomes.stream().filter(x -> x.caseId().equals(r.string("case_id"))).findFirst()
+                        .orElseThrow();
+                predicted.put((int) r.integer("num_gpus"), o.predicted());
+            }
+        }
+        assertEquals(3, predicted.size(), "" + predicted);
+        assertTrue(predicted.get(256) < predicted.get(128) && predicted.get(512) < predicted.get(256), "" + predicted);
+        assertTrue(predicted.get(512) < 0.97 * predicted.get(128), "" + predicted);
+    }
+
     @Test
     void llmFoundryOnH100WithinTenPercent() {
         ValidationSummary.Group s = ValidationSummary.stats("llm-foundry", group("llm-foundry"));
