@@ -24,7 +24,8 @@ public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun 
                                IntervalCoverage strictCoverage) {
     /** The dev files, relative to the project root, in report order. */
     public static final List<String> DEV_FILES = List.of("validation/cases-dev.csv",
-            "validation/cases-dev-vtrain.csv", "validation/cases-dev-2.csv", "validation/cases-dev-3.csv");
+            "validation/cases-dev-vtrain.csv", "validation/cases-dev-2.csv", "validation/cases-dev-3.csv",
+            "validation/cases-dev-4.csv");
 
     /**
      * @param run            the bundled fit recipe, replayable per held-out source

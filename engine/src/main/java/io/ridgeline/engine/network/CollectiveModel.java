@@ -8,7 +8,8 @@ import io.ridgeline.engine.hardware.ScaleOutNetwork;
  * link bandwidth ({@link CollectiveCurve}). Across domains: alpha-beta with the scale-out network's per-GPU bandwidth
  * and efficiency. Groups spanning several domains run hierarchically: intra-domain reduce-scatter, inter-domain
  * all-reduce of 1/k of the data on all k NICs in parallel, intra-domain all-gather. Latency takes the better of ring
- * (2(p-1) steps) and tree (2 log2 p steps), as NCCL picks. When the system names a scale-out {@link Topology}, the
+ * (2(p-1) steps) and tree (2 log2 p steps), as NCCL picks, except that a reduce-scatter or all-gather across domains
+ * pays its flat ring's steps (NCCL has no tree for them; {@link #ringLatencyShortfall}). When the system names a scale-out {@link Topology}, the
  * inter-domain parts take its bandwidth and hop latency for the group's placement (bisection, oversubscription).
  */
 public final class CollectiveModel {
@@ -95,13 +96,41 @@ public final class CollectiveModel {
         double inter = allReduce ? interAllReduce(bytes / k, g.domains(), g.interDomainStride())
                 : interHalf(bytes / k, g.domains(), g.interDomainStride());
         if (k == 1) {
-            return inter;
+            return allReduce ? inter : inter + ringLatencyShortfall(g);
         }
         double intra = intraHalf(bytes, k); // reduce-scatter
         if (allReduce) {
             intra += intraHalf(bytes, k); // all-gather
+            return intra + inter;
         }
-        return intra + inter;
+        return intra + inter + ringLatencyShortfall(g);
+    }
+
+    /**
+     * Latency a reduce-scatter or all-gather across domains pays beyond the hierarchical schedule's: NCCL runs them as
+     * one flat ring over all p ranks (Ring is their only algorithm across nodes before PAT, NCCL 2.23; no tree), whose
+     * latency is (p - N) scale-up steps plus (N - 1) network steps over N domains (NVIDIA/nccl src/graph/tuning.cc
+     * @01afd20, ncclTopoTuneModel: only Ring is tuned for collectives other than all-reduce, and its latency is
+     * (nsteps - nInterSteps) x intraLat + nInterSteps x interLat with nsteps = p - 1, nInterSteps = N - 1). The step
+     * latencies are this model's own (the measured curve's floor per step, the network's step). The schedule
+     * above already counts tree-like steps ({@link #latencySteps} / 2 per level); only the excess is added, so small
+     * rings change little and a ring of hundreds of ranks pays its hundreds of steps. No fabric: a topology's
+     * collectives keep their own hop latency.
+     */
+    private double ringLatencyShortfall(Group g) {
+        if (fabric != null) {
+            return 0;
+        }
+        int p = g.size();
+        int n = g.domains();
+        double ring = (p - n) * upStepSeconds + (n - 1) * out.stepLatencySeconds();
+        // latencySteps(q) / 2 = ceil(log2 q) (the tree's steps), in integer arithmetic: no log on the hot path.
+        double counted = ceilLog2(g.perDomain()) * upStepSeconds + ceilLog2(n) * out.stepLatencySeconds();
+        return Math.max(0, ring - counted);
+    }
+
+    private static int ceilLog2(int q) {
+        return 32 - Integer.numberOfLeadingZeros(q - 1);
     }
 
     /** All-gather producing a {@code bytes} buffer on each rank. Same wire traffic as reduce-scatter. */

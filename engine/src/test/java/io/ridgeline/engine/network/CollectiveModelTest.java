@@ -48,6 +48,30 @@ class CollectiveModelTest {
     }
 
     @Test
+    void allGatherAcrossManyNodesPaysTheFlatRingLatencyOfEveryRank() {
+        // NCCL runs all-gather/reduce-scatter as one ring over all ranks (tuning.cc: (p - N) intra + (N - 1) inter
+        // steps): 512 ranks on 64 nodes pay 448 NVLink and 63 network steps, however small the buffer.
+        SystemSpec big = SystemSpec.of(HW.chip("a100-80g"), 512, HW.network("hdr"));
+        CollectiveModel m = new CollectiveModel(big, HW.curve(big.chip()));
+        double ring = 448 * big.scaleUpStepLatencySeconds() + 63 * big.scaleOut().stepLatencySeconds();
+        double tiny = m.allGather(1024, new Group(512, 8));
+        assertTrue(tiny >= ring, tiny + " vs ring latency " + ring);
+        assertTrue(tiny < ring * 1.2, tiny + " vs ring latency " + ring);
+        // The same bytes over 128 ranks on 16 nodes: a quarter of the steps.
+        double small = m.allGather(1024, new Group(128, 8));
+        assertTrue(small < tiny / 3, small + " vs " + tiny);
+    }
+
+    @Test
+    void allReduceKeepsItsTreeLatencyAcrossNodes() {
+        // All-reduce has NCCL's tree (2 log2 p steps): 512 ranks cost far less latency than a flat ring.
+        SystemSpec big = SystemSpec.of(HW.chip("a100-80g"), 512, HW.network("hdr"));
+        CollectiveModel m = new CollectiveModel(big, HW.curve(big.chip()));
+        double ring = 448 * big.scaleUpStepLatencySeconds() + 63 * big.scaleOut().stepLatencySeconds();
+        assertTrue(m.allReduce(1024, new Group(512, 8)) < ring / 2);
+    }
+
+    @Test
     void singleRankGroupsCostNothing() {
         assertEquals(0, model.allReduce(1e9, Group.SINGLE));
         assertEquals(0, model.allToAll(1e9, Group.SINGLE));
