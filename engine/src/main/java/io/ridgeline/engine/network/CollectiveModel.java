@@ -9,8 +9,9 @@ import io.ridgeline.engine.hardware.ScaleOutNetwork;
  * and efficiency. Groups spanning several domains run hierarchically: intra-domain reduce-scatter, inter-domain
  * all-reduce of 1/k of the data on all k NICs in parallel, intra-domain all-gather. Latency takes the better of ring
  * (2(p-1) steps) and tree (2 log2 p steps), as NCCL picks, except that a reduce-scatter or all-gather across domains
- * pays its flat ring's steps (NCCL has no tree for them; {@link #ringLatencyShortfall}). When the system names a scale-out {@link Topology}, the
- * inter-domain parts take its bandwidth and hop latency for the group's placement (bisection, oversubscription).
+ * pays its flat ring's steps (NCCL has no tree for them; {@link #ringLatencyShortfall}). When the system names a
+ * scale-out {@link Topology}, the inter-domain parts take its bandwidth and hop latency for the group's placement
+ * (bisection, oversubscription).
  */
 public final class CollectiveModel {
     /** In-switch reduction (NVLS) lifts all-reduce only; reduce-scatter/all-gather/all-to-all stay at ring rates. */

@@ -41,7 +41,8 @@ class StackCatalogTest {
     @Test
     void megatronBridgeProfilesKeepTheFrameworksDefaultFp8RecipeOnEveryGpu() {
         // Megatron-Bridge's MixedPrecisionConfig.fp8_recipe defaults to "tensorwise" (current scaling) whatever the
-        // GPU; MXFP8 is a per-run choice (docs/MODEL.md, eleventh pass (MoE)), so no profile keys the recipe on the chip.
+        // GPU; MXFP8 is a per-run choice (docs/MODEL.md, eleventh pass (MoE)), so no profile keys the recipe on the
+        // chip.
         int bridges = 0;
         for (StackProfile p : catalog.profiles().values()) {
             if (p.id().startsWith("megatron-bridge@")) {
