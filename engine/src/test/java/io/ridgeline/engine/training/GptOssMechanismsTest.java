@@ -44,9 +44,14 @@ class GptOssMechanismsTest {
 
     /** The same model without the two GPT-OSS traits, everything else equal. */
     private static ModelSpec without(ModelSpec m, boolean yarn, boolean bias) {
+        return with(m, yarn, bias, m.clampedGlu());
+    }
+
+    private static ModelSpec with(ModelSpec m, boolean yarn, boolean bias, boolean clampedGlu) {
         ArchitectureDetail d = m.detail();
         return m.withDetail(new ArchitectureDetail(d.headDim(), d.denseLayers(), d.slidingWindow(),
-                d.slidingLayerShare(), d.mla(), d.squaredRelu(), d.noDropout(), yarn, bias));
+                d.slidingLayerShare(), d.mla(), d.squaredRelu(), d.noDropout(), yarn, bias, d.mxfp4Experts(),
+                clampedGlu));
     }
 
     private static LayerTime layerTime(SystemSpec sys) {
@@ -58,7 +63,7 @@ class GptOssMechanismsTest {
     void bothGptOssSizesCompleteFromTheirPublicConfigurations() {
         for (String id : new String[] {"gpt-oss-20b", "gpt-oss-120b"}) {
             ModelSpec m = MODELS.model(id);
-            assertTrue(m.yarnRope() && m.expertBias(), id);
+            assertTrue(m.yarnRope() && m.expertBias() && m.clampedGlu(), id);
             assertEquals(64, m.headDim());
             ModelSpec shape = new ModelSpec("shape", m.layers(), m.hidden(), m.heads(), m.kvHeads(), m.ffn(), m.mlp(),
                     m.vocab(), 4096, false, m.moe(), "case");
@@ -89,6 +94,39 @@ class GptOssMechanismsTest {
         LayerShape a = LayerShape.of(oss, 4096, auto, ONE, ONE, new Group(64, 1, 72), false);
         LayerShape af = LayerShape.of(fusedRope, 4096, auto, ONE, ONE, new Group(64, 1, 72), false);
         assertEquals(lt.forward(af).kernels(), lt.forward(a).kernels(), 1e-9);
+    }
+
+    @Test
+    void megatronCoreClampsTheGluEagerlyWhereAutoModelCompilesIt() {
+        ModelSpec oss = MODELS.model("gpt-oss-120b");
+        ModelSpec unclamped = with(oss, true, true, false);
+        SystemSpec sys = SystemSpec.of(HW.chip("gb200"), 64, HW.defaultNetwork(HW.chip("gb200")));
+        TrainingPlan p = plan(64, 64, 1280, Precision.BF16, sw("megatron-bridge@25.11"));
+        assertFalse(p.software().gluClampFusion());
+        LayerTime lt = layerTime(sys);
+        Group ep = new Group(64, 1, 72);
+        LayerShape s = LayerShape.of(oss, 4096, p, ONE, ONE, ep, true);
+        LayerShape u = LayerShape.of(unclamped, 4096, p, ONE, ONE, ep, true);
+        // Every routed copy's [gate | linear] up-projection output: 4 copies x 2 x 2880 per token.
+        double elements = s.expertTokens() * 4 * 2 * 2880;
+        MemoryBoundOp mem = new MemoryBoundOp(sys.chip());
+        // Forward: two clamps and a cat, 8 B per element; backward: clamp_backward (8 and 14 B per half) and the
+        // split's cat, 15 B per element, 9 kernels.
+        assertEquals(mem.seconds(elements * 8, 0, 3), lt.forward(s).memorySeconds() - lt.forward(u).memorySeconds(),
+                1e-9);
+        assertEquals(mem.seconds(elements * 15, 0, 9),
+                lt.backward(s, 0, false).memorySeconds() - lt.backward(u, 0, false).memorySeconds(), 1e-9);
+        assertEquals(3, lt.forward(s).kernels() - lt.forward(u).kernels(), 1e-9);
+        // NeMo AutoModel's torch.compile'd quick_geglu_deepep and the 26.06 fused path's epilogue: nothing extra.
+        for (TrainingPlan q : new TrainingPlan[] {plan(64, 64, 1280, Precision.BF16, sw("nemo-automodel")),
+                plan(64, 64, 1280, Precision.FP8, sw("megatron-bridge@26.06"))}) {
+            LayerShape a = LayerShape.of(oss, 4096, q, ONE, ONE, ep, true);
+            LayerShape b = LayerShape.of(unclamped, 4096, q, ONE, ONE, ep, true);
+            assertEquals(lt.forward(b).memorySeconds(), lt.forward(a).memorySeconds(), 1e-12);
+            assertEquals(lt.backward(b, 0, false).memorySeconds(), lt.backward(a, 0, false).memorySeconds(), 1e-12);
+        }
+        // A model without a clamped GLU is untouched on the same stack.
+        assertFalse(MODELS.model("qwen3-30b-a3b").clampedGlu());
     }
 
     @Test
