@@ -54,6 +54,15 @@ class GptOssMechanismsTest {
                 clampedGlu));
     }
 
+    /** The memory-bound time {@code with} adds over {@code without}: the given traffic and kernels in each pass. */
+    private static void assertAdds(LayerTime lt, MemoryBoundOp mem, LayerShape with, LayerShape without,
+                                   double forwardBytes, int forwardKernels, double backwardBytes, int backwardKernels) {
+        assertEquals(mem.seconds(forwardBytes, 0, forwardKernels),
+                lt.forward(with).memorySeconds() - lt.forward(without).memorySeconds(), 1e-9);
+        assertEquals(mem.seconds(backwardBytes, 0, backwardKernels),
+                lt.backward(with, 0, false).memorySeconds() - lt.backward(without, 0, false).memorySeconds(), 1e-9);
+    }
+
     private static LayerTime layerTime(SystemSpec sys) {
         return new LayerTime(new GemmModel(sys.chip()), new MemoryBoundOp(sys.chip()),
                 new CollectiveModel(sys, HW.curve(sys.chip())));
@@ -84,10 +93,7 @@ class GptOssMechanismsTest {
         double elements = s.tokens() * (s.qkvWidth() - (double) oss.kvWidth());
         MemoryBoundOp mem = new MemoryBoundOp(sys.chip());
         // 24 - 4 B per Q/K element forward and 24 - 8 backward beyond the fused kernel, 26 and 14 kernels.
-        assertEquals(mem.seconds(elements * 20, 0, 26), lt.forward(s).memorySeconds() - lt.forward(f).memorySeconds(),
-                1e-9);
-        assertEquals(mem.seconds(elements * 16, 0, 14),
-                lt.backward(s, 0, false).memorySeconds() - lt.backward(f, 0, false).memorySeconds(), 1e-9);
+        assertAdds(lt, mem, s, f, elements * 20, 26, elements * 16, 14);
         assertEquals(26, lt.forward(s).kernels() - lt.forward(f).kernels(), 1e-9);
         // NeMo AutoModel's benchmark recipes fuse it (rope_fusion: true): nothing extra there.
         TrainingPlan auto = plan(64, 64, 1280, Precision.BF16, sw("nemo-automodel"));
@@ -112,10 +118,7 @@ class GptOssMechanismsTest {
         MemoryBoundOp mem = new MemoryBoundOp(sys.chip());
         // Forward: two clamps and a cat, 8 B per element; backward: clamp_backward (8 and 14 B per half) and the
         // split's cat, 15 B per element, 9 kernels.
-        assertEquals(mem.seconds(elements * 8, 0, 3), lt.forward(s).memorySeconds() - lt.forward(u).memorySeconds(),
-                1e-9);
-        assertEquals(mem.seconds(elements * 15, 0, 9),
-                lt.backward(s, 0, false).memorySeconds() - lt.backward(u, 0, false).memorySeconds(), 1e-9);
+        assertAdds(lt, mem, s, u, elements * 8, 3, elements * 15, 9);
         assertEquals(3, lt.forward(s).kernels() - lt.forward(u).kernels(), 1e-9);
         // NeMo AutoModel's torch.compile'd quick_geglu_deepep and the 26.06 fused path's epilogue: nothing extra.
         for (TrainingPlan q : new TrainingPlan[] {plan(64, 64, 1280, Precision.BF16, sw("nemo-automodel")),
@@ -143,10 +146,7 @@ class GptOssMechanismsTest {
         double copies = s.expertTokens() * 4;
         MemoryBoundOp mem = new MemoryBoundOp(sys.chip());
         // 2 local experts: forward 28 B per output element and 2 x 2 + 2 kernels, backward 36 B and 2 x 5 + 1.
-        assertEquals(mem.seconds(copies * oss.hidden() * 28, 0, 6),
-                lt.forward(s).memorySeconds() - lt.forward(n).memorySeconds(), 1e-9);
-        assertEquals(mem.seconds(copies * oss.hidden() * 36, 0, 11),
-                lt.backward(s, 0, false).memorySeconds() - lt.backward(n, 0, false).memorySeconds(), 1e-9);
+        assertAdds(lt, mem, s, n, copies * oss.hidden() * 28, 6, copies * oss.hidden() * 36, 11);
         // The 26.06 fused FP8 path adds the biases in its grouped kernels' epilogues.
         TrainingPlan fused = plan(64, 64, 1280, Precision.FP8, sw("megatron-bridge@26.06"));
         LayerShape fs = LayerShape.of(oss, 4096, fused, ONE, ONE, ep, true);
