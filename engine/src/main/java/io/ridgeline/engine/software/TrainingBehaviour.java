@@ -51,6 +51,9 @@ import java.util.List;
  * @param yarnRopeFusion     YaRN-scaled rotary embeddings (GPT-OSS) run as one fused kernel per tensor; without it the
  *                           rotary is a chain of eager elementwise kernels on Q and K, forward and backward
  * @param moeExpertBias      how the routed experts' biases are added (models with expert biases only)
+ * @param gluClampFusion     a clamped GLU's clamps (GPT-OSS) run inside the fused activation kernel; without it they
+ *                           run as eager clamp and concatenation kernels over the experts' up-projection output,
+ *                           forward and backward (models with a clamped GLU only)
  * @param fp8WindowBackwardSkips FP8 dot-product attention's backward skips the key tiles outside a sliding window;
  *                           without it a sliding-window layer's backward costs a full causal layer's (only where the
  *                           stack runs attention in FP8: the fused FP8 MoE path)
@@ -76,7 +79,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                                 boolean moeFp8FastPath, boolean yarnRopeFusion, ExpertBias moeExpertBias,
                                 boolean fp8WindowBackwardSkips, double fusedMoeDbiasFactor,
                                 boolean opLevelSelectiveRecompute, ContextParallelExchange cpExchange,
-                                boolean expandedKvHeads) {
+                                boolean expandedKvHeads, boolean gluClampFusion) {
 
     /** The keys of a {@code training} section, in catalogue order. */
     public static final List<String> KEYS = List.of("attention", "dropout", "grad_reduce_overlap",
@@ -86,7 +89,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
             "host_us_per_kernel", "recompute", "selective_recompute", "reserve_gib", "fragmentation", "expert_tensor_parallel",
             "moe_dispatcher", "fused_cross_entropy", "sequence_parallel", "moe_fp8_fast_path", "yarn_rope_fusion",
             "moe_expert_bias", "fp8_window_backward_skips", "fused_moe_dbias_factor",
-            "op_level_selective_recompute", "cp_exchange", "expanded_kv_heads");
+            "op_level_selective_recompute", "cp_exchange", "expanded_kv_heads", "glu_clamp_fusion");
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -119,7 +122,7 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 f.bool("yarn_rope_fusion"), f.choice("moe_expert_bias", ExpertBias.class),
                 f.bool("fp8_window_backward_skips"), f.number("fused_moe_dbias_factor", 1, 100),
                 f.bool("op_level_selective_recompute"), f.choice("cp_exchange", ContextParallelExchange.class),
-                f.bool("expanded_kv_heads"));
+                f.bool("expanded_kv_heads"), f.bool("glu_clamp_fusion"));
     }
 
     /** True when the attention kernel keeps no s x s tensor. */
@@ -136,6 +139,6 @@ public record TrainingBehaviour(AttentionKernel attention, boolean dropout, bool
                 fragmentationFraction,
                 expertTensorParallel, moeDispatcher, fusedCrossEntropy, sequenceParallel, moeFp8FastPath,
                 yarnRopeFusion, moeExpertBias, fp8WindowBackwardSkips, fusedMoeDbiasFactor,
-                opLevelSelectiveRecompute, cpExchange, expandedKvHeads);
+                opLevelSelectiveRecompute, cpExchange, expandedKvHeads, gluClampFusion);
     }
 }

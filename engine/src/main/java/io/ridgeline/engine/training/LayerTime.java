@@ -44,6 +44,7 @@ final class LayerTime {
     private final ExpertTime experts;
     private final ContextParallelTime context;
     private final LowPrecisionCasts casts;
+    private final EagerGluClamp clamp;
 
     LayerTime(GemmModel gemm, MemoryBoundOp memory, CollectiveModel collectives) {
         this.gemm = gemm;
@@ -53,6 +54,7 @@ final class LayerTime {
         this.experts = new ExpertTime(gemm, memory, collectives);
         this.context = new ContextParallelTime(collectives);
         this.casts = new LowPrecisionCasts(memory);
+        this.clamp = new EagerGluClamp(memory);
     }
 
     /** Forward of one layer. */
@@ -63,10 +65,10 @@ final class LayerTime {
         double gemms = linear + core;
         double mem = elementwiseForward(s) + attention.memoryForward(s) + casts.forward(s)
                 + eagerRope(s, EAGER_ROPE_EXTRA_FORWARD_BYTES, EAGER_ROPE_FORWARD_KERNELS)
-                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasForward(s));
+                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasForward(s) + clamp.forward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
         double kernels = forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_FORWARD_KERNELS : 0)
-                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, true));
+                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, true) + EagerGluClamp.kernels(s, true));
         return new Cost(gemms, mem, exposedTp(s, tpCommunication(s), linear), context.forward(s, core, gemms), ep, 0,
                 s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, stallKernels(s));
     }
@@ -82,11 +84,11 @@ final class LayerTime {
         double gemms = linear + core;
         double mem = 2 * elementwiseForward(s) + attention.memoryBackward(s) + casts.backward(s)
                 + eagerRope(s, EAGER_ROPE_EXTRA_BACKWARD_BYTES, EAGER_ROPE_BACKWARD_KERNELS)
-                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasBackward(s));
+                + (s.model().moe() == null ? 0 : experts.memory(s) + experts.biasBackward(s) + clamp.backward(s));
         double ep = s.model().moe() == null ? 0 : experts.exchange(s);
         double tp = exposedTp(s, tpCommunication(s) + sequenceParallelRegather(s), linear);
         double kernels = 2 * forwardKernels(s) + (eagerRope(s) ? EAGER_ROPE_BACKWARD_KERNELS : 0)
-                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, false));
+                + (s.model().moe() == null ? 0 : ExpertTime.biasKernels(s, false) + EagerGluClamp.kernels(s, false));
         // No token-count synchronisation in backward (sizes saved in forward); a recomputed forward has its own.
         Cost own = new Cost(gemms, mem, tp, context.backward(s, core, gemms), ep, 0,
                 s.tp().crossesDomains() || (ep > 0 && s.ep().crossesDomains()), kernels, 0);

@@ -21,10 +21,21 @@ package io.ridgeline.engine.workload;
  * @param mxfp4Experts      the published checkpoint ships the routed experts in MXFP4 and every other layer in bf16
  *                          (GPT-OSS); a serving runtime may run that checkpoint as shipped whatever a benchmark's
  *                          precision label says (ServingBehaviour.mxfp4MoeW4a16)
+ * @param clampedGlu        the gated MLP clamps its inputs before the activation (GPT-OSS: gate at most 7, linear half
+ *                          within +-7; HF config swiglu_limit 7.0), which a stack may not fuse
+ *                          (TrainingBehaviour.gluClampFusion)
  */
 public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare,
                                  MlaSpec mla, boolean squaredRelu, boolean noDropout, boolean yarnRope,
-                                 boolean expertBias, boolean mxfp4Experts) {
+                                 boolean expertBias, boolean mxfp4Experts, boolean clampedGlu) {
+
+    /** Detail without a clamped GLU. */
+    public ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare, MlaSpec mla,
+                              boolean squaredRelu, boolean noDropout, boolean yarnRope, boolean expertBias,
+                              boolean mxfp4Experts) {
+        this(headDim, denseLayers, slidingWindow, slidingLayerShare, mla, squaredRelu, noDropout, yarnRope, expertBias,
+                mxfp4Experts, false);
+    }
 
     /** Detail without the checkpoint's expert format. */
     public ArchitectureDetail(int headDim, int denseLayers, int slidingWindow, double slidingLayerShare, MlaSpec mla,
@@ -53,7 +64,7 @@ public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow
     /** True when nothing here differs from what the shape columns imply. */
     public boolean isEmpty() {
         return headDim == 0 && denseLayers == 0 && slidingWindow == 0 && mla == null && !squaredRelu && !noDropout
-                && !yarnRope && !expertBias && !mxfp4Experts;
+                && !yarnRope && !expertBias && !mxfp4Experts && !clampedGlu;
     }
 
     /** One line for outcome notes: "head_dim 128, MLA, 3 dense layers". */
@@ -84,6 +95,9 @@ public record ArchitectureDetail(int headDim, int denseLayers, int slidingWindow
         }
         if (expertBias) {
             b.append(b.isEmpty() ? "" : ", ").append("expert biases");
+        }
+        if (clampedGlu) {
+            b.append(b.isEmpty() ? "" : ", ").append("clamped GLU");
         }
         return b.toString();
     }

@@ -75,8 +75,8 @@ public final class ModelCatalog {
                     (int) r.integer("mla_v_head_dim"));
         }
         String activation = r.stringOr("activation", "");
-        if (!activation.isEmpty() && !activation.equals("squared_relu")) {
-            throw r.error("activation", "squared_relu or empty", "'" + activation + "'");
+        if (!activation.isEmpty() && !activation.equals("squared_relu") && !activation.equals("clamped_swiglu")) {
+            throw r.error("activation", "squared_relu, clamped_swiglu or empty", "'" + activation + "'");
         }
         if (!r.isEmpty("dropout") && r.number("dropout") != 0) {
             throw r.error("dropout", "0 (the model trains without dropout) or empty", "'" + r.raw("dropout") + "'");
@@ -96,8 +96,8 @@ public final class ModelCatalog {
         }
         ArchitectureDetail d = new ArchitectureDetail((int) r.integerOr("head_dim", 0),
                 (int) r.integerOr("dense_layers", 0), (int) r.integerOr("sliding_window", 0),
-                r.numberOr("sliding_layer_share", 0), mla, !activation.isEmpty(), !r.isEmpty("dropout"),
-                !rope.isEmpty(), !bias.isEmpty(), !experts.isEmpty());
+                r.numberOr("sliding_layer_share", 0), mla, activation.equals("squared_relu"), !r.isEmpty("dropout"),
+                !rope.isEmpty(), !bias.isEmpty(), !experts.isEmpty(), activation.equals("clamped_swiglu"));
         return d.isEmpty() ? null : d;
     }
 

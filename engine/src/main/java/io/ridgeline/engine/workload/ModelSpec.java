@@ -87,6 +87,11 @@ public record ModelSpec(String name, int layers, int hidden, int heads, int kvHe
         return detail != null && detail.yarnRope();
     }
 
+    /** The gated MLP clamps its inputs before the activation (GPT-OSS swiglu_limit). */
+    public boolean clampedGlu() {
+        return detail != null && detail.clampedGlu();
+    }
+
     /** The routed experts carry biases (GPT-OSS). */
     public boolean expertBias() {
         return moe != null && detail != null && detail.expertBias();

@@ -40,7 +40,7 @@ public final class TrainingProbe {
             int seq = (int) r.integer("seq_len");
             SystemSpec system = mapper.system(r);
             int mbStated = r.isEmpty("micro_batch") ? 0 : (int) r.integer("micro_batch");
-            TrainingPlan base = mapper.trainingPlan(r, Math.max(1, mbStated));
+            TrainingPlan base = mapper.trainingPlan(r, Math.max(1, mbStated), mapper.stack(r).profile());
             int perReplica = base.globalBatch() / base.dp();
             for (int mb = 1; mb <= Math.min(perReplica, 64); mb++) {
                 if ((mbStated > 0 && mb != mbStated) || perReplica % mb != 0) {

@@ -162,6 +162,7 @@ class StackCatalogTest {
                       op_level_selective_recompute: {value: false, source: "docs"}
                       cp_exchange: {value: ring, source: "docs"}
                       expanded_kv_heads: {value: false, source: "docs"}
+                      glu_clamp_fusion: {value: false, source: "docs"}
                 """;
         return values;
     }

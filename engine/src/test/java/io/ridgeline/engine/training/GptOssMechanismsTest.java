@@ -44,9 +44,23 @@ class GptOssMechanismsTest {
 
     /** The same model without the two GPT-OSS traits, everything else equal. */
     private static ModelSpec without(ModelSpec m, boolean yarn, boolean bias) {
+        return with(m, yarn, bias, m.clampedGlu());
+    }
+
+    private static ModelSpec with(ModelSpec m, boolean yarn, boolean bias, boolean clampedGlu) {
         ArchitectureDetail d = m.detail();
         return m.withDetail(new ArchitectureDetail(d.headDim(), d.denseLayers(), d.slidingWindow(),
-                d.slidingLayerShare(), d.mla(), d.squaredRelu(), d.noDropout(), yarn, bias));
+                d.slidingLayerShare(), d.mla(), d.squaredRelu(), d.noDropout(), yarn, bias, d.mxfp4Experts(),
+                clampedGlu));
+    }
+
+    /** The memory-bound time {@code with} adds over {@code without}: the given traffic and kernels in each pass. */
+    private static void assertAdds(LayerTime lt, MemoryBoundOp mem, LayerShape with, LayerShape without,
+                                   double forwardBytes, int forwardKernels, double backwardBytes, int backwardKernels) {
+        assertEquals(mem.seconds(forwardBytes, 0, forwardKernels),
+                lt.forward(with).memorySeconds() - lt.forward(without).memorySeconds(), 1e-9);
+        assertEquals(mem.seconds(backwardBytes, 0, backwardKernels),
+                lt.backward(with, 0, false).memorySeconds() - lt.backward(without, 0, false).memorySeconds(), 1e-9);
     }
 
     private static LayerTime layerTime(SystemSpec sys) {
@@ -58,7 +72,7 @@ class GptOssMechanismsTest {
     void bothGptOssSizesCompleteFromTheirPublicConfigurations() {
         for (String id : new String[] {"gpt-oss-20b", "gpt-oss-120b"}) {
             ModelSpec m = MODELS.model(id);
-            assertTrue(m.yarnRope() && m.expertBias(), id);
+            assertTrue(m.yarnRope() && m.expertBias() && m.clampedGlu(), id);
             assertEquals(64, m.headDim());
             ModelSpec shape = new ModelSpec("shape", m.layers(), m.hidden(), m.heads(), m.kvHeads(), m.ffn(), m.mlp(),
                     m.vocab(), 4096, false, m.moe(), "case");
@@ -79,16 +93,43 @@ class GptOssMechanismsTest {
         double elements = s.tokens() * (s.qkvWidth() - (double) oss.kvWidth());
         MemoryBoundOp mem = new MemoryBoundOp(sys.chip());
         // 24 - 4 B per Q/K element forward and 24 - 8 backward beyond the fused kernel, 26 and 14 kernels.
-        assertEquals(mem.seconds(elements * 20, 0, 26), lt.forward(s).memorySeconds() - lt.forward(f).memorySeconds(),
-                1e-9);
-        assertEquals(mem.seconds(elements * 16, 0, 14),
-                lt.backward(s, 0, false).memorySeconds() - lt.backward(f, 0, false).memorySeconds(), 1e-9);
+        assertAdds(lt, mem, s, f, elements * 20, 26, elements * 16, 14);
         assertEquals(26, lt.forward(s).kernels() - lt.forward(f).kernels(), 1e-9);
         // NeMo AutoModel's benchmark recipes fuse it (rope_fusion: true): nothing extra there.
         TrainingPlan auto = plan(64, 64, 1280, Precision.BF16, sw("nemo-automodel"));
         LayerShape a = LayerShape.of(oss, 4096, auto, ONE, ONE, new Group(64, 1, 72), false);
         LayerShape af = LayerShape.of(fusedRope, 4096, auto, ONE, ONE, new Group(64, 1, 72), false);
         assertEquals(lt.forward(af).kernels(), lt.forward(a).kernels(), 1e-9);
+    }
+
+    @Test
+    void megatronCoreClampsTheGluEagerlyWhereAutoModelCompilesIt() {
+        ModelSpec oss = MODELS.model("gpt-oss-120b");
+        ModelSpec unclamped = with(oss, true, true, false);
+        SystemSpec sys = SystemSpec.of(HW.chip("gb200"), 64, HW.defaultNetwork(HW.chip("gb200")));
+        TrainingPlan p = plan(64, 64, 1280, Precision.BF16, sw("megatron-bridge@25.11"));
+        assertFalse(p.software().gluClampFusion());
+        LayerTime lt = layerTime(sys);
+        Group ep = new Group(64, 1, 72);
+        LayerShape s = LayerShape.of(oss, 4096, p, ONE, ONE, ep, true);
+        LayerShape u = LayerShape.of(unclamped, 4096, p, ONE, ONE, ep, true);
+        // Every routed copy's [gate | linear] up-projection output: 4 copies x 2 x 2880 per token.
+        double elements = s.expertTokens() * 4 * 2 * 2880;
+        MemoryBoundOp mem = new MemoryBoundOp(sys.chip());
+        // Forward: two clamps and a cat, 8 B per element; backward: clamp_backward (8 and 14 B per half) and the
+        // split's cat, 15 B per element, 9 kernels.
+        assertAdds(lt, mem, s, u, elements * 8, 3, elements * 15, 9);
+        assertEquals(3, lt.forward(s).kernels() - lt.forward(u).kernels(), 1e-9);
+        // NeMo AutoModel's torch.compile'd quick_geglu_deepep and the 26.06 fused path's epilogue: nothing extra.
+        for (TrainingPlan q : new TrainingPlan[] {plan(64, 64, 1280, Precision.BF16, sw("nemo-automodel")),
+                plan(64, 64, 1280, Precision.FP8, sw("megatron-bridge@26.06"))}) {
+            LayerShape a = LayerShape.of(oss, 4096, q, ONE, ONE, ep, true);
+            LayerShape b = LayerShape.of(unclamped, 4096, q, ONE, ONE, ep, true);
+            assertEquals(lt.forward(b).memorySeconds(), lt.forward(a).memorySeconds(), 1e-12);
+            assertEquals(lt.backward(b, 0, false).memorySeconds(), lt.backward(a, 0, false).memorySeconds(), 1e-12);
+        }
+        // A model without a clamped GLU is untouched on the same stack.
+        assertFalse(MODELS.model("qwen3-30b-a3b").clampedGlu());
     }
 
     @Test
@@ -105,10 +146,7 @@ class GptOssMechanismsTest {
         double copies = s.expertTokens() * 4;
         MemoryBoundOp mem = new MemoryBoundOp(sys.chip());
         // 2 local experts: forward 28 B per output element and 2 x 2 + 2 kernels, backward 36 B and 2 x 5 + 1.
-        assertEquals(mem.seconds(copies * oss.hidden() * 28, 0, 6),
-                lt.forward(s).memorySeconds() - lt.forward(n).memorySeconds(), 1e-9);
-        assertEquals(mem.seconds(copies * oss.hidden() * 36, 0, 11),
-                lt.backward(s, 0, false).memorySeconds() - lt.backward(n, 0, false).memorySeconds(), 1e-9);
+        assertAdds(lt, mem, s, n, copies * oss.hidden() * 28, 6, copies * oss.hidden() * 36, 11);
         // The 26.06 fused FP8 path adds the biases in its grouped kernels' epilogues.
         TrainingPlan fused = plan(64, 64, 1280, Precision.FP8, sw("megatron-bridge@26.06"));
         LayerShape fs = LayerShape.of(oss, 4096, fused, ONE, ONE, ep, true);
