@@ -45,8 +45,8 @@ final class BenchBuildLimits {
         double kvHeads = Math.max(tp, model.kvHeads());
         double gbPerToken = 2.0 * model.layers() * kvHeads * model.headDim() * kvBytesPerElement / GIB;
         double engineGb = model.totalParams() / 1e9 * weightBytesPerParam;
-        double available = deviceBytes / GIB * tp * pp - engineGb;
-        estimatedRequests = Math.max(0, available * ESTIMATE_KV_FRACTION / gbPerToken
+        double availableGb = deviceBytes / GIB * tp * pp - engineGb;
+        estimatedRequests = Math.max(0, availableGb * ESTIMATE_KV_FRACTION / gbPerToken
                 / (inputTokens + outputTokens));
         // finetune_setting.
         double rawBatch = Math.min(estimatedRequests, BATCH_CAP) / pp;

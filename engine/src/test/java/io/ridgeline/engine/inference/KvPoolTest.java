@@ -126,20 +126,19 @@ class KvPoolTest {
     }
 
     private static ServingBehaviour withTuning(ServingBehaviour s, boolean on) {
-        return new ServingBehaviour(s.continuousBatching(), s.attention(), s.cudaGraphs(), s.cudaGraphsMixedSteps(),
-                s.hostSecondsPerStep(), s.overlapScheduler(), s.requestSeconds(), s.kvMemoryFraction(),
-                s.kvMemoryBasis(), s.kvAdmission(), s.kvBlockTokens(), s.maxBatch(), s.maxTokensPerStep(),
-                s.chunkedPrefill(), s.runtimeReserveBytes(), s.fp8KvWithQuantizedWeights(), s.decodeAttention(),
-                s.fp8ContextAttention(), s.quantizedMoe(), s.hostSecondsPerRequest(), s.moeAttentionDp(),
-                s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), s.benchBuildLimits(), on);
+        return with(s, s.benchBuildLimits(), on);
     }
 
     private static ServingBehaviour withBenchLimits(ServingBehaviour s, boolean on) {
+        return with(s, on, s.batchSizeTuning());
+    }
+
+    private static ServingBehaviour with(ServingBehaviour s, boolean benchLimits, boolean tuning) {
         return new ServingBehaviour(s.continuousBatching(), s.attention(), s.cudaGraphs(), s.cudaGraphsMixedSteps(),
                 s.hostSecondsPerStep(), s.overlapScheduler(), s.requestSeconds(), s.kvMemoryFraction(),
                 s.kvMemoryBasis(), s.kvAdmission(), s.kvBlockTokens(), s.maxBatch(), s.maxTokensPerStep(),
                 s.chunkedPrefill(), s.runtimeReserveBytes(), s.fp8KvWithQuantizedWeights(), s.decodeAttention(),
                 s.fp8ContextAttention(), s.quantizedMoe(), s.hostSecondsPerRequest(), s.moeAttentionDp(),
-                s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), on, s.batchSizeTuning());
+                s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), benchLimits, tuning);
     }
 }
