@@ -41,6 +41,7 @@ final class ContinuousBatching {
     private final MixedStep step;
     private final InferenceMemory memory;
     private final ServingBehaviour runtime;
+    private final BenchBuildLimits build = new BenchBuildLimits();
 
     // Results of the last evaluation.
     double concurrency;
@@ -50,7 +51,10 @@ final class ContinuousBatching {
     double interTokenSeconds;
     double outputTokensPerSecond;
     double kvPoolBytes;
+    /** Tokens the runtime reserves activation memory for: its most tokens per step. */
     double workspaceTokens;
+    /** Tokens one step may carry (the runtime's max tokens, at least one prompt without chunking). */
+    private double stepTokens;
     /** Requests the KV cache and the runtime's limits let run at once (before any client cap). */
     double maxConcurrency;
     /** Step time one prompt's prefill adds over its chunks (the prefill server's service time). */
@@ -217,24 +221,36 @@ final class ContinuousBatching {
 
     /**
      * The most requests the replica runs at once: KV pool / KV tokens per request (per attention group, times ep),
-     * the runtime's max batch and its token budget. The activation workspace is sized for the tokens a step carries.
+     * the runtime's max batch and its token budget. The pool is what is left after the activation memory the runtime
+     * reserves for its most tokens per step: TensorRT sizes an engine's activations at build time for max_num_tokens
+     * (TensorRT-LLM docs/source/reference/memory.md, "Activation size"), and the PyTorch executor and vLLM measure a
+     * warm-up pass of that many tokens before sizing the pool. With {@code bench_build_limits} the max batch and the
+     * max tokens are trtllm-bench's for these lengths ({@link BenchBuildLimits}); with {@code batch_size_tuning} the
+     * executor's tuner may cap the batch below what the pool holds ({@link BatchSizeTuner}).
      */
     private void limits(int inputTokens, int outputTokens) {
         double perRequest = kvTokensPerRequest(inputTokens, outputTokens) * memory.kvBytesPerToken();
         double tokensPerDecode = outputTokens > 1 ? 1 + (double) inputTokens / (outputTokens - 1) : inputTokens;
-        double budget = tokenBudget(inputTokens);
-        // Two passes: the workspace depends on the tokens per step, which depend on the concurrency.
-        double workspace = Math.min(budget, inputTokens);
-        double c = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            kvPoolBytes = memory.kvPoolBytes(runtime, workspace);
-            c = Math.floor(kvPoolBytes / perRequest) * r.ep;
-            c = Math.min(c, runtime.maxBatch());
-            workspace = Math.min(budget, Math.max(inputTokens, c * tokensPerDecode));
+        double maxBatch = runtime.maxBatch();
+        double maxTokens = runtime.maxTokensPerStep();
+        if (runtime.benchBuildLimits()) {
+            // The command's --tp covers the replica's tp x ep GPUs (attention data parallelism maps it to ep groups of
+            // one); each group's scheduler runs up to max_batch_size requests of its own.
+            build.size(r.model, r.plan.tp() * r.ep, r.plan.pp(), memory.capacityBytes(),
+                    r.plan.weightPrecision().bytes(), r.plan.kvCachePrecision().bytes(), inputTokens, outputTokens);
+            maxBatch = Math.min(maxBatch, (double) build.maxBatch * r.ep);
+            maxTokens = Math.min(maxTokens, build.maxTokens);
         }
-        workspaceTokens = workspace;
+        stepTokens = runtime.chunkedPrefill() ? maxTokens : Math.max(maxTokens, inputTokens);
+        workspaceTokens = stepTokens;
+        kvPoolBytes = memory.kvPoolBytes(runtime, workspaceTokens);
+        double c = Math.floor(kvPoolBytes / perRequest) * r.ep;
+        if (runtime.batchSizeTuning() && c >= 1) {
+            c = Math.min(c, BatchSizeTuner.runtimeBatchSize((int) Math.min(Integer.MAX_VALUE, c)));
+        }
+        c = Math.min(c, maxBatch);
         // Token budget per step: d (1 + I / (O - 1)) <= budget, with d ~ c for long outputs.
-        double byBudget = budget / tokensPerDecode * (outputTokens > 1 ? (outputTokens) / (outputTokens - 1.0) : 1);
+        double byBudget = stepTokens / tokensPerDecode * (outputTokens > 1 ? (outputTokens) / (outputTokens - 1.0) : 1);
         maxConcurrency = Math.max(0, Math.min(c, Math.floor(byBudget)));
     }
 
@@ -245,12 +261,6 @@ final class ContinuousBatching {
             return Math.ceil((inputTokens + outputTokens) / block) * block;
         }
         return inputTokens + 0.5 * outputTokens + 0.5 * block;
-    }
-
-    /** Tokens one step may carry; without chunking a whole prompt must fit, so the budget is at least one prompt. */
-    private double tokenBudget(int inputTokens) {
-        double b = runtime.maxTokensPerStep();
-        return runtime.chunkedPrefill() ? b : Math.max(b, inputTokens);
     }
 
     /** The steady state with {@code c} requests in flight: mean step time, TTFT from admission, throughput. */
@@ -271,7 +281,7 @@ final class ContinuousBatching {
         }
         if (outputTokens == 1) {
             // Prefill only: every step runs prompts (up to the budget), each yielding its one token.
-            double prompts = Math.min(c, Math.max(1, Math.floor(tokenBudget(inputTokens) / in)));
+            double prompts = Math.min(c, Math.max(1, Math.floor(stepTokens / in)));
             double t = step.seconds(0, 0, prompts * in, in, prompts, prompts, scratch(acc), weight(acc));
             decodeSequences = 0;
             stepSeconds = t;
@@ -293,7 +303,7 @@ final class ContinuousBatching {
         double d = c * decodeSteps / (decodeSteps + 1);
         double chunks = 1;
         if (runtime.chunkedPrefill()) {
-            chunks = Math.max(1, Math.ceil(in / Math.max(1, tokenBudget(inputTokens) - d)));
+            chunks = Math.max(1, Math.ceil(in / Math.max(1, stepTokens - d)));
             d = c * decodeSteps / (decodeSteps + chunks);
         }
         double n = d / decodeSteps;

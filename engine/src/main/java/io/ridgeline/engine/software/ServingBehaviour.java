@@ -58,6 +58,14 @@ import java.util.Locale;
  *                               as shipped on a chip without FP4 tensor cores: experts W4A16 (MXFP4 weights
  *                               dequantized to bf16 inside the MoE kernel, bf16 MMA), every other GEMM, attention and
  *                               the KV cache in bf16, whatever precision the benchmark's table is headed with
+ * @param benchBuildLimits       the engine's max batch size and max tokens per step are what the benchmark's build
+ *                               heuristic sizes for the row's lengths (trtllm-bench build/throughput:
+ *                               {@code tensorrt_llm/bench/build/tuning.py} finetune_setting), not the catalogue's
+ *                               {@code max_batch} / {@code max_tokens_per_step}, which then only cap them
+ * @param batchSizeTuning        the executor's dynamic batch-size tuner snaps the runtime batch size to its table
+ *                               ({@code DynamicBatchTuner::getRuntimeBatchSize}, {@code kDefaultBatchSizeTable}) from
+ *                               what the KV cache holds (TensorRT engine executor with
+ *                               {@code enable_batch_size_tuning})
  */
 public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
                                double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
@@ -66,7 +74,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                                double runtimeReserveBytes, boolean fp8KvWithQuantizedWeights,
                                DecodeAttention decodeAttention, boolean fp8ContextAttention, boolean quantizedMoe,
                                double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts,
-                               BenchmarkRequests benchmarkRequests, boolean mxfp4MoeW4a16) {
+                               BenchmarkRequests benchmarkRequests, boolean mxfp4MoeW4a16, boolean benchBuildLimits,
+                               boolean batchSizeTuning) {
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -100,7 +109,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
             "kv_admission", "kv_block_tokens", "max_batch", "max_tokens_per_step", "chunked_prefill",
             "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
             "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts", "benchmark_requests",
-            "mxfp4_moe_w4a16");
+            "mxfp4_moe_w4a16", "bench_build_limits", "batch_size_tuning");
 
     /**
      * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
@@ -111,7 +120,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
      */
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
             0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
-            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE, false);
+            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE, false, false, false);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
@@ -133,7 +142,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 f.bool("fp8_kv_with_quantized_weights"), f.choice("decode_attention", DecodeAttention.class),
                 f.bool("fp8_context_attention"), f.bool("quantized_moe"), f.number("host_request_us", 0, 10_000) * 1e-6,
                 f.bool("moe_attention_dp"), f.bool("identical_prompts"), benchmarkRequests(f),
-                f.bool("mxfp4_moe_w4a16"));
+                f.bool("mxfp4_moe_w4a16"), f.bool("bench_build_limits"), f.bool("batch_size_tuning"));
     }
 
     private static BenchmarkRequests benchmarkRequests(StackFields f) {
@@ -153,7 +162,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16,
+                benchBuildLimits, batchSizeTuning);
     }
 
     /** The same runtime with other scheduler limits (sweeps and fits). */
@@ -162,6 +172,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 requestSeconds, kvMemoryFraction, kvMemoryBasis, kvAdmission, kvBlockTokens, maxBatch,
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
-                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16);
+                hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16,
+                benchBuildLimits, batchSizeTuning);
     }
 }
