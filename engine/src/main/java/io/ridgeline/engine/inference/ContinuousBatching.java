@@ -51,10 +51,11 @@ final class ContinuousBatching {
     double interTokenSeconds;
     double outputTokensPerSecond;
     double kvPoolBytes;
-    /** Tokens the runtime reserves activation memory for: its most tokens per step. */
-    double workspaceTokens;
-    /** Tokens one step may carry (the runtime's max tokens, at least one prompt without chunking). */
-    private double stepTokens;
+    /**
+     * Tokens one step may carry (the runtime's max tokens, at least one prompt without chunking); the runtime reserves
+     * activation memory for this many tokens.
+     */
+    double stepTokens;
     /** Requests the KV cache and the runtime's limits let run at once (before any client cap). */
     double maxConcurrency;
     /** Step time one prompt's prefill adds over its chunks (the prefill server's service time). */
@@ -242,8 +243,7 @@ final class ContinuousBatching {
             maxTokens = Math.min(maxTokens, build.maxTokens);
         }
         stepTokens = runtime.chunkedPrefill() ? maxTokens : Math.max(maxTokens, inputTokens);
-        workspaceTokens = stepTokens;
-        kvPoolBytes = memory.kvPoolBytes(runtime, workspaceTokens);
+        kvPoolBytes = memory.kvPoolBytes(runtime, stepTokens);
         double c = Math.floor(kvPoolBytes / perRequest) * r.ep;
         if (runtime.batchSizeTuning() && c >= 1) {
             c = Math.min(c, BatchSizeTuner.runtimeBatchSize((int) Math.min(Integer.MAX_VALUE, c)));

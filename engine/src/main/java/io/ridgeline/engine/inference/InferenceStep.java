@@ -153,7 +153,7 @@ public final class InferenceStep {
         int context = w.maxContextTokens();
         int maxBatch = (int) Math.min(Integer.MAX_VALUE, cb.maxConcurrency);
         double kvBytes = cb.kvPoolBytes;
-        double activationBytes = workspaceBytes(cb.workspaceTokens);
+        double activationBytes = workspaceBytes(cb.stepTokens);
         double reserve = plan.runtime().runtimeReserveBytes();
         Infeasibility why = Infeasibility.NONE;
         String detail = "";
