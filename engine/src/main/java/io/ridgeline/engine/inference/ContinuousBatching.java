@@ -56,11 +56,6 @@ final class ContinuousBatching {
      * activation memory for this many tokens.
      */
     double stepTokens;
-    /**
-     * Attention-DP groups that prefill their prompts in the same steps (1: the prompts land on the groups one by one).
-     * Set per mode: {@link #saturated} runs all ep groups in phase ({@link #promptGroupsInPhase}).
-     */
-    private double inPhaseGroups = 1;
     /** Requests the KV cache and the runtime's limits let run at once (before any client cap). */
     double maxConcurrency;
     /** Step time one prompt's prefill adds over its chunks (the prefill server's service time). */
@@ -89,7 +84,6 @@ final class ContinuousBatching {
     void saturated(int inputTokens, int outputTokens, int cap, int requests, Breakdown acc) {
         limits(inputTokens, outputTokens);
         prefillQueueSeconds = 0;
-        inPhaseGroups = promptGroupsInPhase();
         double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
         if (requests <= 0 || c < 1) {
             settle(c, inputTokens, outputTokens, acc);
@@ -126,7 +120,6 @@ final class ContinuousBatching {
      */
     void onlineClients(int clients, int inputTokens, int outputTokens, Breakdown acc) {
         limits(inputTokens, outputTokens);
-        inPhaseGroups = 1;
         double request = r.fixed.requestSeconds();
         // Requests in the runtime (decoding, or waiting for the budget to prefill them) and those in the batch.
         double running = Math.min(clients, maxConcurrency);
@@ -176,7 +169,6 @@ final class ContinuousBatching {
      */
     void onlineRate(double requestsPerSecond, int inputTokens, int outputTokens, Breakdown acc) {
         limits(inputTokens, outputTokens);
-        inPhaseGroups = 1;
         double request = r.fixed.requestSeconds();
         settle(maxConcurrency, inputTokens, outputTokens, null);
         double most = maxConcurrency / (ttftSeconds + (outputTokens - 1) * interTokenSeconds);
@@ -215,7 +207,6 @@ final class ContinuousBatching {
      */
     void decodeOnly(int inputTokens, int outputTokens, double cap, Breakdown acc) {
         limits(inputTokens, outputTokens);
-        inPhaseGroups = 1;
         prefillQueueSeconds = 0;
         double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
         concurrency = c;
@@ -261,17 +252,6 @@ final class ContinuousBatching {
         // Token budget per step: d (1 + I / (O - 1)) <= budget, with d ~ c for long outputs.
         double byBudget = stepTokens / tokensPerDecode * (outputTokens > 1 ? (outputTokens) / (outputTokens - 1.0) : 1);
         maxConcurrency = Math.max(0, Math.min(c, Math.floor(byBudget)));
-    }
-
-    /**
-     * Attention-DP groups whose whole prompts are prefilled in the same steps in a saturated run: all ep of them. The
-     * executor gives new requests to the ranks with free slots (TensorRT-LLM executor_request_queue.py
-     * _balance_requests_across_ranks); a benchmark queues every request at once with fixed lengths, so each group
-     * admits its first requests in the same step, they finish together and the next ones start together. With chunked
-     * prefill the prompt tokens already spread over the groups ({@link MixedStep}): 1.
-     */
-    private double promptGroupsInPhase() {
-        return runtime.chunkedPrefill() ? 1 : r.ep;
     }
 
     /** Tokens of KV a request holds: input + output reserved at admission, or its mean live length on demand. */
@@ -330,20 +310,18 @@ final class ContinuousBatching {
         // Steps carry whole chunks: a fraction f of them floor(u) + 1 chunks and the rest floor(u), u = n x chunks
         // (the average of the two step times, not the step time of the average: a memory-bound decode step absorbs a
         // few prompt tokens for free, a compute-bound one does not).
-        // Groups in phase (g > 1) take their prompts in the same steps, one chunk each: u counts chunks per group.
         double chunkTokens = in / chunks;
-        double g = inPhaseGroups;
-        double u = n * chunks / g;
+        double u = n * chunks;
         double k = Math.floor(u);
         double f = u - k;
-        double low = step.seconds(d, context, g * k * chunkTokens, in, g * k / chunks, d + g * k, scratch(acc),
+        double low = step.seconds(d, context, k * chunkTokens, in, k / chunks, d + k, scratch(acc),
                 (1 - f) * weight(acc));
-        double high = step.seconds(d, context, g * (k + 1) * chunkTokens, in, g * (k + 1) / chunks,
-                d + g * (k + 1), scratch(acc), f * weight(acc));
+        double high = step.seconds(d, context, (k + 1) * chunkTokens, in, (k + 1) / chunks, d + k + 1, scratch(acc),
+                f * weight(acc));
         double t = (1 - f) * low + f * high;
         double promptStep = high * chunks;
-        // A prompt's chunks each lengthen a step by (high - low) / g; n / t prompts start per second.
-        prefillServiceSeconds = chunks * (high - low) / g;
+        // A prompt's chunks each lengthen a step by high - low; n / t prompts start per second.
+        prefillServiceSeconds = chunks * (high - low);
         prefillUtilisation = n / t * prefillServiceSeconds;
         decodeStepSeconds = Math.max(0, t - n * prefillServiceSeconds);
         decodeSequences = d;
