@@ -64,6 +64,7 @@ public final class FixedCosts {
     private final double hostSecondsPerStep;
     private final double requestSeconds;
     private final double hostSecondsPerRequest;
+    private final double eagerHostSecondsPerKernel;
 
     /**
      * @param cudaGraphs decode steps replayed as a CUDA graph
@@ -79,6 +80,7 @@ public final class FixedCosts {
         this.hostSecondsPerStep = runtime.hostSecondsPerStep();
         this.requestSeconds = runtime.requestSeconds();
         this.hostSecondsPerRequest = runtime.hostSecondsPerRequest();
+        this.eagerHostSecondsPerKernel = runtime.eagerHostSecondsPerKernel();
     }
 
     /** Fixed cost of one short kernel launched eagerly (a step the runtime does not replay as a graph). */
@@ -127,6 +129,15 @@ public final class FixedCosts {
      */
     public double hostSecondsPerStep(double requests) {
         return hostSecondsPerStep + hostSecondsPerRequest * requests;
+    }
+
+    /**
+     * Host cost of one engine step that schedules {@code requests} requests and runs eagerly, launching
+     * {@code eagerKernels} kernels from Python (stack profile eager_host_us_per_kernel; 0 for a graph replay or a
+     * compiled engine): the per-request work plus the dispatch of every operator.
+     */
+    public double hostSecondsPerStep(double requests, double eagerKernels) {
+        return hostSecondsPerStep(requests) + eagerHostSecondsPerKernel * eagerKernels;
     }
 
     /** Front-end cost per request before its first token (stack profile request_overhead_ms). */

@@ -86,7 +86,7 @@ final class MixedStep {
         gpu += r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
 
         // The runtime's host work per step: hidden behind the GPU by an overlap scheduler, else in series.
-        double host = r.fixed.hostSecondsPerStep(requests / ep);
+        double host = r.fixed.hostSecondsPerStep(requests / ep, graphs ? 0 : eagerKernels(p > 0));
         if (r.plan.runtime().overlapScheduler()) {
             double exposed = Math.max(0, host - gpu);
             acc.overhead(exposed, weight);
@@ -94,6 +94,17 @@ final class MixedStep {
         }
         acc.overhead(host, weight);
         return gpu + host;
+    }
+
+    /**
+     * Kernels a step run eagerly dispatches one by one from the host: the layer kernels the GPU side counts (context
+     * attention when the step carries prompts, the MoE extras), the two TP all-reduces and the two expert all-to-alls
+     * of each layer when they exist, and the step's own (embedding, final norm, LM head, sampling).
+     */
+    private double eagerKernels(boolean prompts) {
+        double perLayer = FixedCosts.DECODE_KERNELS_PER_LAYER + (prompts ? 1 : 0)
+                + (r.moe ? FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER : 0) + (r.tp > 1 ? 2 : 0) + (r.moe && r.ep > 1 ? 2 : 0);
+        return perLayer * r.layers + FixedCosts.DECODE_KERNELS_PER_STEP;
     }
 
     /** The LM head in its 16-bit format ({@link Replica#head}), on the roofline, without its launch. */

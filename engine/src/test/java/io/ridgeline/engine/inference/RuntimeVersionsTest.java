@@ -112,13 +112,18 @@ class RuntimeVersionsTest {
     @Test
     void hostWorkPerRequestCapsAHostBoundExecutor() {
         // A 1B model at 4096 requests: the GPU step is short, the PyExecutor's per-request host loop is not, and the
-        // overlap scheduler cannot hide more than the GPU step: throughput ~ 1 / host seconds per request.
+        // overlap scheduler cannot hide more than the GPU step: throughput ~ 1 / host seconds per request. About two
+        // prompts start per step here, so the steps run eagerly and also dispatch 16 x 12 + 4 kernels from Python.
         ModelSpec tiny = ModelCatalog.bundled().model("llama3.2-1b");
         InferenceResult r = new InferenceStep().evaluate(tiny, H100, fp8(1, 1, V10),
                 InferenceWorkload.saturated(128, 2048));
         double ceiling = 1 / V10.hostSecondsPerRequest();
+        double c = r.concurrency();
+        double eager = c / (V10.hostSecondsPerStep() + c * V10.hostSecondsPerRequest()
+                + (16 * (FixedCosts.DECODE_KERNELS_PER_LAYER + 1) + FixedCosts.DECODE_KERNELS_PER_STEP)
+                * V10.eagerHostSecondsPerKernel());
         assertTrue(r.outputTokensPerSecondPerGpu() <= ceiling * 1.01, r.outputTokensPerSecondPerGpu() + " " + ceiling);
-        assertTrue(r.outputTokensPerSecondPerGpu() >= ceiling * 0.95, r.outputTokensPerSecondPerGpu() + " " + ceiling);
+        assertTrue(r.outputTokensPerSecondPerGpu() >= eager * 0.95, r.outputTokensPerSecondPerGpu() + " " + eager);
     }
 
     @Test
