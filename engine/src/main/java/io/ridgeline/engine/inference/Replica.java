@@ -340,16 +340,17 @@ final class Replica {
 
     /**
      * The runtime's own small-message latency, plus the transfer: at the plateau rate, or for medium messages what
-     * NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench G0019-G0085:
-     * 33 MB reaches ~62% of the H100 plateau), whichever is longer.
+     * NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench G0019-G0085,
+     * G0156-G0179: 33 MB reaches ~62% of the H100 plateau), whichever is longer.
      */
     private double inDomainAllReduceSeconds(double bytes, double ringBytes) {
         double plateau = ringBytes / (scaleUpEfficiency * scaleUpBytesPerSecond);
-        // The curve is measured on 8 ranks: its time beyond the 8-rank floor, scaled by this group's ring volume.
-        double ring8Bytes = 2.0 * 7 / 8 * bytes;
-        double beyondFloor = ring8Bytes / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
-                - CollectiveCurve.latencySteps(8) * ncclFloorStepSeconds;
-        double measured = beyondFloor * ringBytes / ring8Bytes;
+        // The curve's time beyond the floor of the ranks it was measured on, scaled by this group's ring volume.
+        int p = curve.referenceRanks();
+        double refRingBytes = 2.0 * (p - 1) / p * bytes;
+        double beyondFloor = refRingBytes / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
+                - CollectiveCurve.latencySteps(p) * ncclFloorStepSeconds;
+        double measured = beyondFloor * ringBytes / refRingBytes;
         return fixed.allReduceLatencySeconds(tp) + Math.max(plateau, measured);
     }
 
