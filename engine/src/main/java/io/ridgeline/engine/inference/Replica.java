@@ -58,6 +58,8 @@ final class Replica {
     final double scaleUpEfficiency;
     final CollectiveCurve curve;
     private final double ncclFloorStepSeconds;
+    /** Largest TP all-reduce (bytes) the runtime runs with its own kernel; NCCL above it. */
+    private final double maxKernelBytes;
 
     final int tp;
     final int ep;
@@ -137,6 +139,7 @@ final class Replica {
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
         this.curve = curve;
         this.ncclFloorStepSeconds = system.scaleUpStepLatencySeconds();
+        this.maxKernelBytes = plan.runtime().allReduceSelection().maxKernelBytes(plan.tp());
 
         this.layers = model.layers();
         this.layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded
@@ -339,9 +342,10 @@ final class Replica {
     }
 
     /**
-     * The runtime's own small-message latency, plus the transfer: at the plateau rate, or for medium messages what
-     * NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench G0019-G0085,
-     * G0156-G0179: 33 MB reaches ~62% of the H100 plateau), whichever is longer.
+     * The latency of the kernel the runtime picks for this size ({@link #allReduceLatencySeconds}), plus the transfer:
+     * at the plateau rate, or for medium messages what NCCL's measured curve takes beyond its latency floor
+     * (nccl-tests busbw at that size, microbench G0019-G0085, G0156-G0179: 33 MB reaches ~62% of the H100 plateau),
+     * whichever is longer.
      */
     private double inDomainAllReduceSeconds(double bytes, double ringBytes) {
         double plateau = ringBytes / (scaleUpEfficiency * scaleUpBytesPerSecond);
@@ -351,7 +355,16 @@ final class Replica {
         double beyondFloor = refRingBytes / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
                 - CollectiveCurve.latencySteps(p) * ncclFloorStepSeconds;
         double measured = beyondFloor * ringBytes / refRingBytes;
-        return fixed.allReduceLatencySeconds(tp) + Math.max(plateau, measured);
+        return allReduceLatencySeconds(bytes) + Math.max(plateau, measured);
+    }
+
+    /**
+     * Latency of one in-domain TP all-reduce of {@code bytes}: the runtime's own kernel up to its size limit
+     * ({@link FixedCosts#allReduceLatencySeconds}); above it NCCL with its whole measured floor
+     * ({@link FixedCosts#ncclAllReduceLatencySeconds}; ServingBehaviour allreduce_selection).
+     */
+    double allReduceLatencySeconds(double bytes) {
+        return bytes <= maxKernelBytes ? fixed.allReduceLatencySeconds(tp) : fixed.ncclAllReduceLatencySeconds(tp);
     }
 
     /** Activation hand-off between pipeline stages (pp - 1 hops per pass). */

@@ -139,6 +139,7 @@ class KvPoolTest {
                 s.kvMemoryBasis(), s.kvAdmission(), s.kvBlockTokens(), s.maxBatch(), s.maxTokensPerStep(),
                 s.chunkedPrefill(), s.runtimeReserveBytes(), s.fp8KvWithQuantizedWeights(), s.decodeAttention(),
                 s.fp8ContextAttention(), s.quantizedMoe(), s.hostSecondsPerRequest(), s.moeAttentionDp(),
-                s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), benchLimits, tuning);
+                s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), benchLimits, tuning,
+                s.allReduceSelection());
     }
 }
