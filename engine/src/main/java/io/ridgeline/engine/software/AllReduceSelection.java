@@ -13,11 +13,18 @@ public enum AllReduceSelection implements LowerCaseId {
      */
     TRTLLM_ONESHOT_OR_NCCL;
 
+    /** TensorRT-LLM's custom all-reduce workspace on 2 ranks: getMaxRequiredWorkspaceSize, 16 * 1000 * 1000. */
+    private static final double TWO_RANK_WORKSPACE_BYTES = 16e6;
+    /** selectImplementation: one-shot below 1 * 1000 * 1000 bytes on up to 4 ranks. */
+    private static final double FOUR_RANK_ONE_SHOT_BYTES = 1e6;
+    /** selectImplementation: one-shot below 500 * 1000 bytes on more ranks. */
+    private static final double EIGHT_RANK_ONE_SHOT_BYTES = 5e5;
+
     /** Largest message (bytes) the runtime's own kernel reduces over {@code ranks} ranks; NCCL above it. */
     public double maxKernelBytes(int ranks) {
         if (this == RUNTIME_KERNEL) {
             return Double.POSITIVE_INFINITY;
         }
-        return ranks <= 2 ? 16e6 : ranks <= 4 ? 1e6 : 5e5;
+        return ranks <= 2 ? TWO_RANK_WORKSPACE_BYTES : ranks <= 4 ? FOUR_RANK_ONE_SHOT_BYTES : EIGHT_RANK_ONE_SHOT_BYTES;
     }
 }
