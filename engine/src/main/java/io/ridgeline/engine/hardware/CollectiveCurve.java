@@ -1,16 +1,17 @@
 package io.ridgeline.engine.hardware;
 
 /**
- * Size-dependent efficiency of a scale-up collective, from a measured nccl-tests all-reduce curve on 8 GPUs.
+ * Size-dependent efficiency of a scale-up collective, from a measured nccl-tests all-reduce curve on one node (8 GPUs,
+ * or the 4 of a GB200 VM).
  *
  * <p>Efficiency at message size n is busbw(n) / reference link bandwidth, interpolated linearly in log2(n). Below the
  * smallest measurement the time is the latency floor; the per-step latency is that floor divided by the latency steps
- * of an 8-rank all-reduce ({@link #latencySteps}). For another chip or group size the time is max(steps x latency, bytes-on-wire /
+ * of an all-reduce over the measured ranks ({@link #latencySteps}). For another chip or group size the time is max(steps x latency, bytes-on-wire /
  * (efficiency x bandwidth)): it reproduces the measured curve exactly at the reference point and scales with bandwidth.
  */
 public final class CollectiveCurve {
-    private static final int REFERENCE_RANKS = 8;
     private final String family;
+    private final int referenceRanks;
     private final double[] log2Bytes;
     private final double[] efficiency;
     private final double stepLatencySeconds;
@@ -19,12 +20,18 @@ public final class CollectiveCurve {
      * @param bytes       message sizes, ascending
      * @param busbw       measured bus bandwidth at each size, bytes/s
      * @param referenceBytesPerSecond per-direction link bandwidth of the chip that was measured
+     * @param referenceRanks GPUs the measurement ran on
      */
-    public CollectiveCurve(String family, double[] bytes, double[] busbw, double referenceBytesPerSecond) {
+    public CollectiveCurve(String family, double[] bytes, double[] busbw, double referenceBytesPerSecond,
+                           int referenceRanks) {
         if (bytes.length < 2 || bytes.length != busbw.length) {
             throw new IllegalArgumentException("a curve needs at least two points: " + family);
         }
+        if (referenceRanks < 2) {
+            throw new IllegalArgumentException("a curve is measured on at least two ranks: " + family);
+        }
         this.family = family;
+        this.referenceRanks = referenceRanks;
         this.log2Bytes = new double[bytes.length];
         this.efficiency = new double[bytes.length];
         for (int i = 0; i < bytes.length; i++) {
@@ -34,13 +41,19 @@ public final class CollectiveCurve {
             log2Bytes[i] = Math.log(bytes[i]) / Math.log(2);
             efficiency[i] = busbw[i] / referenceBytesPerSecond;
         }
-        double ringFactor = 2.0 * (REFERENCE_RANKS - 1) / REFERENCE_RANKS;
+        // nccl-tests busbw = algbw x 2 (p - 1) / p: the smallest message's time is its size x that factor / busbw.
+        double ringFactor = 2.0 * (referenceRanks - 1) / referenceRanks;
         double floorSeconds = bytes[0] * ringFactor / busbw[0];
-        this.stepLatencySeconds = floorSeconds / latencySteps(REFERENCE_RANKS);
+        this.stepLatencySeconds = floorSeconds / latencySteps(referenceRanks);
     }
 
     public String family() {
         return family;
+    }
+
+    /** GPUs the curve was measured on. */
+    public int referenceRanks() {
+        return referenceRanks;
     }
 
     /** Latency of one ring step, from the small-message floor. */

@@ -26,9 +26,12 @@ public final class HardwareCatalog {
     private static final double MIB = 1024.0 * 1024;
     private static final double KIB = 1024.0;
     private static final Supplier<HardwareCatalog> BUNDLED = Resources.once(() -> load(CatalogOverrides.NONE));
-    /** Families without their own measured curve borrow the nearest generation's shape (assumption). */
-    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell", "hopper", "blackwell-ultra",
-            "hopper", "cdna3", "ampere", "cdna4", "ampere");
+    /**
+     * Families without their own measured curve borrow the nearest generation's shape (assumption; Blackwell Ultra
+     * keeps Blackwell's NVLink 5 and switches, so it takes the GB200 curve).
+     */
+    private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell-ultra", "blackwell", "cdna3", "ampere",
+            "cdna4", "ampere");
 
     /** The families.csv columns a calibration may replace (every per-family constant). */
     public static final List<String> OVERRIDABLE_FAMILY_COLUMNS = List.of("gemm_peak_fraction", "dram_fraction",
@@ -204,14 +207,16 @@ public final class HardwareCatalog {
 
     private static Map<String, CollectiveCurve> loadCurves(Map<String, Chip> chips) {
         CsvTable t = CsvTable.readResource("/catalog/nccl_allreduce_8gpu.csv");
-        t.requireColumns("family", "reference_chip", "bytes", "busbw_gbyte_s", "source_id");
+        t.requireColumns("family", "reference_chip", "ranks", "bytes", "busbw_gbyte_s", "source_id");
         Map<String, List<double[]>> points = new LinkedHashMap<>();
         Map<String, String> reference = new LinkedHashMap<>();
+        Map<String, Integer> ranks = new LinkedHashMap<>();
         for (CsvTable.Row r : t.rows()) {
             String fam = r.string("family");
             points.computeIfAbsent(fam, k -> new ArrayList<>()).add(new double[]{r.positive("bytes"),
                     r.positive("busbw_gbyte_s") * 1e9});
             reference.put(fam, r.string("reference_chip"));
+            ranks.put(fam, (int) r.positive("ranks"));
         }
         Map<String, CollectiveCurve> curves = new LinkedHashMap<>();
         for (Map.Entry<String, List<double[]>> e : points.entrySet()) {
@@ -226,7 +231,8 @@ public final class HardwareCatalog {
             if (ref == null) {
                 throw new IllegalStateException("curve reference chip unknown: " + reference.get(e.getKey()));
             }
-            curves.put(e.getKey(), new CollectiveCurve(e.getKey(), bytes, busbw, ref.scaleUpBytesPerSecond()));
+            curves.put(e.getKey(), new CollectiveCurve(e.getKey(), bytes, busbw, ref.scaleUpBytesPerSecond(),
+                    ranks.get(e.getKey())));
         }
         return curves;
     }

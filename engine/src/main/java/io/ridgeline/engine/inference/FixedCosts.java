@@ -60,6 +60,7 @@ public final class FixedCosts {
     private final double perKernelSeconds;
     private final double allReduceBaseSeconds;
     private final double allReduceStepSeconds;
+    private final double ncclStepSeconds;
     private final double eagerKernelSeconds;
     private final double hostSecondsPerStep;
     private final double requestSeconds;
@@ -77,6 +78,7 @@ public final class FixedCosts {
         this.eagerKernelSeconds = eager + KERNEL_TAIL_SECONDS;
         this.allReduceBaseSeconds = launch;
         this.allReduceStepSeconds = INFERENCE_ALLREDUCE_LATENCY_FRACTION * system.scaleUpStepLatencySeconds();
+        this.ncclStepSeconds = system.scaleUpStepLatencySeconds();
         this.hostSecondsPerStep = runtime.hostSecondsPerStep();
         this.requestSeconds = runtime.requestSeconds();
         this.hostSecondsPerRequest = runtime.hostSecondsPerRequest();
@@ -99,6 +101,17 @@ public final class FixedCosts {
             return 0;
         }
         return allReduceBaseSeconds + CollectiveCurve.latencySteps(ranks) * allReduceStepSeconds;
+    }
+
+    /**
+     * Latency of a small-message all-reduce that the runtime hands to NCCL: its launch (or graph node) and the whole
+     * nccl-tests floor, one measured step per latency step (CollectiveCurve), not the custom kernel's fraction of it.
+     */
+    public double ncclAllReduceLatencySeconds(int ranks) {
+        if (ranks <= 1) {
+            return 0;
+        }
+        return allReduceBaseSeconds + CollectiveCurve.latencySteps(ranks) * ncclStepSeconds;
     }
 
     /** Fixed host/kernel part of one MoE all-to-all (its launch or graph node). */

@@ -58,6 +58,8 @@ final class Replica {
     final double scaleUpEfficiency;
     final CollectiveCurve curve;
     private final double ncclFloorStepSeconds;
+    /** Largest TP all-reduce (bytes) the runtime runs with its own kernel; NCCL above it. */
+    private final double maxKernelBytes;
 
     final int tp;
     final int ep;
@@ -137,6 +139,7 @@ final class Replica {
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
         this.curve = curve;
         this.ncclFloorStepSeconds = system.scaleUpStepLatencySeconds();
+        this.maxKernelBytes = plan.runtime().allReduceSelection().maxKernelBytes(plan.tp());
 
         this.layers = model.layers();
         this.layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded
@@ -339,18 +342,29 @@ final class Replica {
     }
 
     /**
-     * The runtime's own small-message latency, plus the transfer: at the plateau rate, or for medium messages what
-     * NCCL's measured curve takes beyond its latency floor (nccl-tests busbw at that size, microbench G0019-G0085:
-     * 33 MB reaches ~62% of the H100 plateau), whichever is longer.
+     * The latency of the kernel the runtime picks for this size ({@link #allReduceLatencySeconds}), plus the transfer:
+     * at the plateau rate, or for medium messages what NCCL's measured curve takes beyond its latency floor
+     * (nccl-tests busbw at that size, microbench G0019-G0085, G0156-G0179: 33 MB reaches ~62% of the H100 plateau),
+     * whichever is longer.
      */
     private double inDomainAllReduceSeconds(double bytes, double ringBytes) {
         double plateau = ringBytes / (scaleUpEfficiency * scaleUpBytesPerSecond);
-        // The curve is measured on 8 ranks: its time beyond the 8-rank floor, scaled by this group's ring volume.
-        double ring8Bytes = 2.0 * 7 / 8 * bytes;
-        double beyondFloor = ring8Bytes / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
-                - CollectiveCurve.latencySteps(8) * ncclFloorStepSeconds;
-        double measured = beyondFloor * ringBytes / ring8Bytes;
-        return fixed.allReduceLatencySeconds(tp) + Math.max(plateau, measured);
+        // The curve's time beyond the floor of the ranks it was measured on, scaled by this group's ring volume.
+        int p = curve.referenceRanks();
+        double refRingBytes = 2.0 * (p - 1) / p * bytes;
+        double beyondFloor = refRingBytes / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
+                - CollectiveCurve.latencySteps(p) * ncclFloorStepSeconds;
+        double measured = beyondFloor * ringBytes / refRingBytes;
+        return allReduceLatencySeconds(bytes) + Math.max(plateau, measured);
+    }
+
+    /**
+     * Latency of one in-domain TP all-reduce of {@code bytes}: the runtime's own kernel up to its size limit
+     * ({@link FixedCosts#allReduceLatencySeconds}); above it NCCL with its whole measured floor
+     * ({@link FixedCosts#ncclAllReduceLatencySeconds}; ServingBehaviour allreduce_selection).
+     */
+    double allReduceLatencySeconds(double bytes) {
+        return bytes <= maxKernelBytes ? fixed.allReduceLatencySeconds(tp) : fixed.ncclAllReduceLatencySeconds(tp);
     }
 
     /** Activation hand-off between pipeline stages (pp - 1 hops per pass). */

@@ -70,6 +70,8 @@ import java.util.Locale;
  *                               (a step it does not replay as a CUDA graph): eager PyTorch issues every operator
  *                               from the interpreter, so such a step costs at least its kernels x this on the host;
  *                               0 for runtimes whose steps are a compiled engine or a graph replay
+ * @param allReduceSelection     which kernel runs a tensor-parallel all-reduce of a given size: the runtime's own
+ *                               low-latency kernel, or NCCL above the runtime's size thresholds
  */
 public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
                                double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
@@ -79,7 +81,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                                DecodeAttention decodeAttention, boolean fp8ContextAttention, boolean quantizedMoe,
                                double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts,
                                BenchmarkRequests benchmarkRequests, boolean mxfp4MoeW4a16, boolean benchBuildLimits,
-                               boolean batchSizeTuning, double eagerHostSecondsPerKernel) {
+                               boolean batchSizeTuning, double eagerHostSecondsPerKernel,
+                               AllReduceSelection allReduceSelection) {
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -113,7 +116,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
             "kv_admission", "kv_block_tokens", "max_batch", "max_tokens_per_step", "chunked_prefill",
             "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
             "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts", "benchmark_requests",
-            "mxfp4_moe_w4a16", "bench_build_limits", "batch_size_tuning", "eager_host_us_per_kernel");
+            "mxfp4_moe_w4a16", "bench_build_limits", "batch_size_tuning", "eager_host_us_per_kernel",
+            "allreduce_selection");
 
     /**
      * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
@@ -124,7 +128,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
      */
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
             0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
-            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE, false, false, false, 0);
+            false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE, false, false, false, 0,
+            AllReduceSelection.RUNTIME_KERNEL);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
@@ -147,7 +152,8 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 f.bool("fp8_context_attention"), f.bool("quantized_moe"), f.number("host_request_us", 0, 10_000) * 1e-6,
                 f.bool("moe_attention_dp"), f.bool("identical_prompts"), benchmarkRequests(f),
                 f.bool("mxfp4_moe_w4a16"), f.bool("bench_build_limits"), f.bool("batch_size_tuning"),
-                f.number("eager_host_us_per_kernel", 0, 1000) * 1e-6);
+                f.number("eager_host_us_per_kernel", 0, 1000) * 1e-6,
+                f.choice("allreduce_selection", AllReduceSelection.class));
     }
 
     private static BenchmarkRequests benchmarkRequests(StackFields f) {
@@ -168,7 +174,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
                 hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16,
-                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel);
+                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel, allReduceSelection);
     }
 
     /** The same runtime with other scheduler limits (sweeps and fits). */
@@ -178,6 +184,6 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
                 hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16,
-                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel);
+                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel, allReduceSelection);
     }
 }

@@ -140,6 +140,6 @@ class KvPoolTest {
                 s.chunkedPrefill(), s.runtimeReserveBytes(), s.fp8KvWithQuantizedWeights(), s.decodeAttention(),
                 s.fp8ContextAttention(), s.quantizedMoe(), s.hostSecondsPerRequest(), s.moeAttentionDp(),
                 s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), benchLimits, tuning,
-                s.eagerHostSecondsPerKernel());
+                s.eagerHostSecondsPerKernel(), s.allReduceSelection());
     }
 }
