@@ -1,0 +1,80 @@
+package io.ridgeline.engine.validation;
+
+import io.ridgeline.engine.software.StackCatalog;
+import io.ridgeline.engine.spec.CsvTable;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * validation/cases-dev-5.csv (validation/cases-dev-5.md): TensorRT-LLM perf-overview throughput tables of versions 0.13,
+ * 0.15 and 0.21, which no profile was built on. Every row parses and is scored (a run that ran is never infeasible and
+ * never lacks a field), and each version finds the nearest earlier catalogued profile, one that batches in flight
+ * (the tables' empty {@code batch} is saturation, which a static-batching profile cannot score).
+ */
+class UnseenRunsFiveTest {
+    private static List<CaseOutcome> outcomes;
+    private static Map<String, String> frameworks;
+    private static List<CsvTable.Row> rows;
+
+    @BeforeAll
+    static void score() {
+        var file = ValidationThresholdsTest.validationDir().resolve("cases-dev-5.csv");
+        rows = CsvTable.read(file).rows();
+        outcomes = new Validator().run(List.of(file));
+        frameworks = new HashMap<>();
+        for (CsvTable.Row r : rows) {
+            frameworks.put(r.string("case_id"), r.string("framework"));
+        }
+    }
+
+    private static List<CaseOutcome> group(String framework) {
+        return outcomes.stream().filter(o -> frameworks.get(o.caseId()).equals(framework)).toList();
+    }
+
+    @Test
+    void everyRowIsAServingRunAndIsScored() {
+        assertEquals(rows.size(), outcomes.size());
+        assertEquals(443, group("trt-llm@0.13").size());
+        assertEquals(230, group("trt-llm@0.15").size());
+        assertEquals(120, group("trt-llm@0.21").size());
+        assertEquals(793, outcomes.size());
+        for (CaseOutcome o : outcomes) {
+            assertEquals("inference", o.phase(), o.caseId());
+            assertEquals("ok", o.status(), o.caseId() + ": " + o.reason());
+            assertTrue(o.predicted() > 0 && Double.isFinite(o.predicted()), o.caseId() + ": " + o.predicted());
+        }
+    }
+
+    @Test
+    void everyRowStatesTheShapeLengthsAndPlacementItWasMeasuredWith() {
+        for (CsvTable.Row r : rows) {
+            String id = r.string("case_id");
+            assertTrue(r.stringOr("batch", "").isEmpty(), id + ": saturation rows leave batch empty");
+            assertTrue(r.integer("input_len") > 0 && r.integer("output_len") > 0, id);
+            assertEquals(r.integer("num_gpus"), r.integer("tp") * r.integer("pp"), id);
+            assertFalse(r.stringOr("precision", "").isEmpty(), id);
+            assertFalse(r.stringOr("source", "").isEmpty(), id);
+        }
+    }
+
+    @Test
+    void eachVersionFallsBackToTheNearestEarlierInFlightBatchingProfile() {
+        StackCatalog stacks = StackCatalog.bundled();
+        Map<String, String> expected = Map.of("trt-llm@0.13", "trt-llm@0.10", "trt-llm@0.15", "trt-llm@0.14.0",
+                "trt-llm@0.21", "trt-llm@0.20");
+        for (CsvTable.Row r : rows) {
+            StackCatalog.Resolution res = stacks.resolve(r.string("framework"), "framework");
+            assertFalse(res.exact(), r.string("case_id") + ": " + res.describe());
+            assertEquals(expected.get(r.string("framework")), res.profile().id(), r.string("case_id"));
+            assertTrue(res.profile().serving().continuousBatching(), res.describe());
+        }
+    }
+}
