@@ -2,11 +2,8 @@ package io.ridgeline.engine.validation;
 
 import io.ridgeline.engine.software.StackCatalog;
 import io.ridgeline.engine.spec.CsvTable;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,34 +18,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * its document states) or the nearest earlier catalogued one.
  */
 class UnseenRunsFiveTest {
-    private static List<CaseOutcome> outcomes;
-    private static Map<String, String> frameworks;
-    private static List<CsvTable.Row> rows;
-
-    @BeforeAll
-    static void score() {
-        var file = ValidationThresholdsTest.validationDir().resolve("cases-dev-5.csv");
-        rows = CsvTable.read(file).rows();
-        outcomes = new Validator().run(List.of(file));
-        frameworks = new HashMap<>();
-        for (CsvTable.Row r : rows) {
-            frameworks.put(r.string("case_id"), r.string("framework"));
-        }
-    }
-
-    private static List<CaseOutcome> group(String framework) {
-        return outcomes.stream().filter(o -> frameworks.get(o.caseId()).equals(framework)).toList();
-    }
+    private static final ScoredCaseFile FILE = ScoredCaseFile.score("cases-dev-5.csv");
 
     @Test
     void everyRowIsAServingRunAndIsScored() {
-        assertEquals(rows.size(), outcomes.size());
-        assertEquals(224, group("trt-llm@0.12").size());
-        assertEquals(443, group("trt-llm@0.13").size());
-        assertEquals(230, group("trt-llm@0.15").size());
-        assertEquals(120, group("trt-llm@0.21").size());
-        assertEquals(1017, outcomes.size());
-        for (CaseOutcome o : outcomes) {
+        assertEquals(FILE.rows().size(), FILE.outcomes().size());
+        assertEquals(224, FILE.group("trt-llm@0.12").size());
+        assertEquals(443, FILE.group("trt-llm@0.13").size());
+        assertEquals(230, FILE.group("trt-llm@0.15").size());
+        assertEquals(120, FILE.group("trt-llm@0.21").size());
+        assertEquals(1017, FILE.outcomes().size());
+        for (CaseOutcome o : FILE.outcomes()) {
             assertEquals("inference", o.phase(), o.caseId());
             assertEquals("ok", o.status(), o.caseId() + ": " + o.reason());
             assertTrue(o.predicted() > 0 && Double.isFinite(o.predicted()), o.caseId() + ": " + o.predicted());
@@ -57,7 +37,7 @@ class UnseenRunsFiveTest {
 
     @Test
     void everyRowStatesTheShapeLengthsAndPlacementItWasMeasuredWith() {
-        for (CsvTable.Row r : rows) {
+        for (CsvTable.Row r : FILE.rows()) {
             String id = r.string("case_id");
             assertTrue(r.stringOr("batch", "").isEmpty(), id + ": saturation rows leave batch empty");
             assertTrue(r.integer("input_len") > 0 && r.integer("output_len") > 0, id);
@@ -72,7 +52,7 @@ class UnseenRunsFiveTest {
         StackCatalog stacks = StackCatalog.bundled();
         Map<String, String> expected = Map.of("trt-llm@0.12", "trt-llm@0.10", "trt-llm@0.13", "trt-llm@0.10",
                 "trt-llm@0.15", "trt-llm@0.15", "trt-llm@0.21", "trt-llm@0.20");
-        for (CsvTable.Row r : rows) {
+        for (CsvTable.Row r : FILE.rows()) {
             String framework = r.string("framework");
             StackCatalog.Resolution res = stacks.resolve(framework, "framework");
             assertEquals(expected.get(framework), res.profile().id(), r.string("case_id"));
