@@ -35,7 +35,8 @@ class CasePointTest {
         InferenceStep inference = new InferenceStep(hw);
         int trainingCases = 0;
         int inferenceCases = 0;
-        for (String file : List.of("cases-dev.csv", "cases-dev-2.csv", "cases-dev-3.csv", "cases-dev-4.csv")) {
+        for (String file : List.of("cases-dev.csv", "cases-dev-2.csv", "cases-dev-3.csv", "cases-dev-4.csv",
+                "cases-dev-5.csv")) {
             for (CsvTable.Row r : CsvTable.read(DIR.resolve(file)).rows()) {
                 CaseOutcome o = validator.score(file, r);
                 double direct;

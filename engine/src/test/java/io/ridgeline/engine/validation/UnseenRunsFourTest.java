@@ -22,22 +22,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class UnseenRunsFourTest {
     private static List<CaseOutcome> outcomes;
-    private static Map<String, String> frameworks;
     private static List<CsvTable.Row> rows;
+    private static ScoredCaseFile scored;
 
     @BeforeAll
     static void score() {
-        var file = ValidationThresholdsTest.validationDir().resolve("cases-dev-4.csv");
-        rows = CsvTable.read(file).rows();
-        outcomes = new Validator().run(List.of(file));
-        frameworks = new HashMap<>();
-        for (CsvTable.Row r : rows) {
-            frameworks.put(r.string("case_id"), r.string("framework"));
-        }
+        scored = ScoredCaseFile.score("cases-dev-4.csv");
+        rows = scored.rows();
+        outcomes = scored.outcomes();
     }
 
     private static List<CaseOutcome> group(String framework) {
-        return outcomes.stream().filter(o -> frameworks.get(o.caseId()).equals(framework)).toList();
+        return scored.group(framework);
     }
 
     @Test
