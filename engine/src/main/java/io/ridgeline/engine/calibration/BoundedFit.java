@@ -121,7 +121,7 @@ final class BoundedFit implements ValueAndJacobianFunction {
         for (int k = 0; k < active.length; k++) {
             int j = active[k];
             Parameter p = problem.parameters.get(j);
-            double h = Fitter.STEP_FRACTION * (p.upper() - p.lower());
+            double h = p.stepFraction() * (p.upper() - p.lower());
             double[] y = x.clone();
             y[j] = x[j] + h <= p.upper() ? x[j] + h : x[j] - h;
             double dx = y[j] - x[j];

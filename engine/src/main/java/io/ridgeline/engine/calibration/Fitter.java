@@ -84,8 +84,6 @@ public record Fitter(CaseScorer scorer, CatalogOverrides fixed, Weighting weight
      */
     static final int IRLS_ROUNDS = 100;
 
-    /** Forward-difference step, as a fraction of the parameter's range. */
-    static final double STEP_FRACTION = 1e-3;
     /** Probe of the sensitivity check, as a fraction of the parameter's range. */
     static final double PROBE_FRACTION = 0.05;
     /** A parameter whose probe moves no case's relative error by this much is not fitted. */

@@ -18,6 +18,11 @@ public record Parameter(String path, String entry, ParameterKind kind) {
         return kind.upper();
     }
 
+    /** The Jacobian's forward-difference step as a fraction of the bounds' range. */
+    public double stepFraction() {
+        return kind.stepFraction();
+    }
+
     @Override
     public String toString() {
         return path;

@@ -10,13 +10,19 @@ package io.ridgeline.engine.calibration;
  * @param fittedByDefault  fitted when {@code calibrate} is not given {@code --parameters}: the efficiencies and host
  *                         costs that end-to-end runs constrain; shape constants (tile overhead, overlap exponent,
  *                         L2 fraction, network latency) only on request
+ * @param stepFraction     the forward-difference step of a fit's Jacobian, as a fraction of the bounds' range (larger
+ *                         for constants a prediction follows in steps, such as a memory reserve that changes the
+ *                         whole requests the KV cache admits)
  */
 public record ParameterKind(String catalogue, String field, String unit, String meaning, double lower, double upper,
-                            boolean fittedByDefault) {
+                            boolean fittedByDefault, double stepFraction) {
 
     public ParameterKind {
         if (!(lower < upper)) {
             throw new IllegalArgumentException("bounds of " + pattern() + " must satisfy lower < upper");
+        }
+        if (!(stepFraction > 0 && stepFraction < 1)) {
+            throw new IllegalArgumentException("step_fraction of " + pattern() + " must lie in (0, 1)");
         }
     }
 

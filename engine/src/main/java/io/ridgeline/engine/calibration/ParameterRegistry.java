@@ -32,11 +32,13 @@ public final class ParameterRegistry {
 
     private static List<ParameterKind> read() {
         CsvTable table = CsvTable.readResource(RESOURCE);
-        table.requireColumns("catalogue", "field", "unit", "lower", "upper", "fitted_by_default", "meaning");
+        table.requireColumns("catalogue", "field", "unit", "lower", "upper", "fitted_by_default", "step_fraction",
+                "meaning");
         List<ParameterKind> kinds = new ArrayList<>();
         for (CsvTable.Row r : table.rows()) {
             kinds.add(new ParameterKind(r.lookup("catalogue", CATALOGUES), r.string("field"), r.string("unit"),
-                    r.string("meaning"), r.number("lower"), r.number("upper"), r.lookup("fitted_by_default", YES_NO)));
+                    r.string("meaning"), r.number("lower"), r.number("upper"), r.lookup("fitted_by_default", YES_NO),
+                    r.positive("step_fraction")));
         }
         return List.copyOf(kinds);
     }

@@ -22,6 +22,7 @@ class KvPoolTest {
     static final HardwareCatalog HW = HardwareCatalog.bundled();
     static final StackCatalog STACKS = StackCatalog.bundled();
     static final ServingBehaviour V014 = STACKS.profile("trt-llm@0.14.0").serving();
+    static final ServingBehaviour V015 = STACKS.profile("trt-llm@0.15").serving();
     static final ServingBehaviour V017 = STACKS.profile("trt-llm@0.17").serving();
     static final ModelSpec L70 = ModelCatalog.bundled().model("llama3.1-70b");
     static final ModelSpec L8 = ModelCatalog.bundled().model("llama3.1-8b");
@@ -94,14 +95,14 @@ class KvPoolTest {
 
     @Test
     void benchLimitsCapTheBatchTheEngineWasBuiltFor() {
-        // 70B fp8 TP1 at 128/128: the runtime pool (0.90 of what is free) holds more requests than the script's
-        // estimate rounded up; the engine's max_batch_size binds.
+        // 70B fp8 TP1 at 128/128 on 0.15 (its 1 GiB reserve): the runtime pool (0.95 of what is free) holds more
+        // requests than the script's estimate rounded up; the engine's max_batch_size binds.
         InferenceWorkload w = InferenceWorkload.saturated(128, 128);
-        double built = new InferenceStep().evaluate(L70, H100, fp8(1, V014), w).concurrency();
+        double built = new InferenceStep().evaluate(L70, H100, fp8(1, V015), w).concurrency();
         BenchBuildLimits b = new BenchBuildLimits();
         b.size(L70, 1, 1, H100.chip().memoryBytes(), 1, 1, 128, 128);
         // The same engine's token budget without the batch limit: the pool alone.
-        ServingBehaviour poolOnly = withBenchLimits(V014, false).withLimits(V014.maxBatch(), b.maxTokens, true);
+        ServingBehaviour poolOnly = withBenchLimits(V015, false).withLimits(V015.maxBatch(), b.maxTokens, true);
         double unbuilt = new InferenceStep().evaluate(L70, H100, fp8(1, poolOnly), w).concurrency();
         assertEquals(b.maxBatch, built, 1e-9);
         assertTrue(unbuilt > built, unbuilt + " vs " + built);
@@ -125,6 +126,26 @@ class KvPoolTest {
         assertTrue(b.concurrency() < a.concurrency());
     }
 
+    @Test
+    void theRuntimeReserveComesOutOfWhatIsFreeBeforeTheFraction() {
+        // kv_memory_fraction is a share of the memory free after the engine is loaded (free_after_load): the settings-
+        // table era's larger reserve (trt-llm@0.14.0, fitted) leaves fraction x the difference less KV pool than the
+        // heuristic era's (trt-llm@0.15, 1 GiB), here where the pool binds (70B fp8 on one H100 at 2048/2048).
+        ServingBehaviour table = withBenchLimits(V014, false);
+        ServingBehaviour small = withReserve(table, V015.runtimeReserveBytes());
+        InferenceWorkload w = InferenceWorkload.saturated(2048, 2048);
+        InferenceResult a = new InferenceStep().evaluate(L70, H100, fp8(1, table), w);
+        InferenceResult b = new InferenceStep().evaluate(L70, H100, fp8(1, small), w);
+        assertTrue(V014.runtimeReserveBytes() > 2 * V015.runtimeReserveBytes());
+        assertEquals(V014.kvMemoryFraction() * (V014.runtimeReserveBytes() - V015.runtimeReserveBytes()),
+                b.kvCacheBytes() - a.kvCacheBytes(), 1e-6 * b.kvCacheBytes());
+        assertTrue(a.concurrency() < b.concurrency(), a.concurrency() + " vs " + b.concurrency());
+    }
+
+    private static ServingBehaviour withReserve(ServingBehaviour s, double reserveBytes) {
+        return copy(s, reserveBytes, s.benchBuildLimits(), s.batchSizeTuning());
+    }
+
     private static ServingBehaviour withTuning(ServingBehaviour s, boolean on) {
         return with(s, s.benchBuildLimits(), on);
     }
@@ -134,10 +155,14 @@ class KvPoolTest {
     }
 
     private static ServingBehaviour with(ServingBehaviour s, boolean benchLimits, boolean tuning) {
+        return copy(s, s.runtimeReserveBytes(), benchLimits, tuning);
+    }
+
+    private static ServingBehaviour copy(ServingBehaviour s, double reserveBytes, boolean benchLimits, boolean tuning) {
         return new ServingBehaviour(s.continuousBatching(), s.attention(), s.cudaGraphs(), s.cudaGraphsMixedSteps(),
                 s.hostSecondsPerStep(), s.overlapScheduler(), s.requestSeconds(), s.kvMemoryFraction(),
                 s.kvMemoryBasis(), s.kvAdmission(), s.kvBlockTokens(), s.maxBatch(), s.maxTokensPerStep(),
-                s.chunkedPrefill(), s.runtimeReserveBytes(), s.fp8KvWithQuantizedWeights(), s.decodeAttention(),
+                s.chunkedPrefill(), reserveBytes, s.fp8KvWithQuantizedWeights(), s.decodeAttention(),
                 s.fp8ContextAttention(), s.quantizedMoe(), s.hostSecondsPerRequest(), s.moeAttentionDp(),
                 s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), benchLimits, tuning,
                 s.eagerHostSecondsPerKernel(), s.allReduceSelection());
