@@ -69,8 +69,7 @@ final class MixedStep {
         acc.kernel(elementwise, 0, elementwise, layerWeight);
         acc.traffic(0, m * r.elementwiseBytesPerToken, layerWeight);
         // FasterTransformer / TRT-LLM layer kernels; a step with prompts runs the context attention kernel as well.
-        double kernels = (FixedCosts.DECODE_KERNELS_PER_LAYER + (p > 0 ? 1 : 0)
-                + (r.moe ? FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER : 0)) * perKernel;
+        double kernels = layerKernels(p > 0) * perKernel;
         acc.overhead(kernels, layerWeight);
         perLayer += elementwise + kernels;
         perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * layerWeight);
@@ -102,9 +101,14 @@ final class MixedStep {
      * of each layer when they exist, and the step's own (embedding, final norm, LM head, sampling).
      */
     private double eagerKernels(boolean prompts) {
-        double perLayer = FixedCosts.DECODE_KERNELS_PER_LAYER + (prompts ? 1 : 0)
-                + (r.moe ? FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER : 0) + (r.tp > 1 ? 2 : 0) + (r.moe && r.ep > 1 ? 2 : 0);
+        double perLayer = layerKernels(prompts) + (r.tp > 1 ? 2 : 0) + (r.moe && r.ep > 1 ? 2 : 0);
         return perLayer * r.layers + FixedCosts.DECODE_KERNELS_PER_STEP;
+    }
+
+    /** A layer's fixed-cost kernels: FasterTransformer / TRT-LLM's decode layer, context attention, the MoE extras. */
+    private double layerKernels(boolean prompts) {
+        return FixedCosts.DECODE_KERNELS_PER_LAYER + (prompts ? 1 : 0)
+                + (r.moe ? FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER : 0);
     }
 
     /** The LM head in its 16-bit format ({@link Replica#head}), on the roofline, without its launch. */
