@@ -25,7 +25,7 @@ public record AccuracyDocument(List<String> files, CaseScorer scorer, RecipeRun 
     /** The dev files, relative to the project root, in report order. */
     public static final List<String> DEV_FILES = List.of("validation/cases-dev.csv",
             "validation/cases-dev-vtrain.csv", "validation/cases-dev-2.csv", "validation/cases-dev-3.csv",
-            "validation/cases-dev-4.csv", "validation/cases-dev-5.csv");
+            "validation/cases-dev-4.csv", "validation/cases-dev-5.csv", "validation/cases-dev-6.csv");
 
     /**
      * @param run            the bundled fit recipe, replayable per held-out source

@@ -40,6 +40,11 @@ public record Chip(String id, String name, ChipFamily family, String memoryType,
         return peakFlopsPerSecond[p.ordinal()] > 0;
     }
 
+    /** True when the scale-up domain is NVLink (runtimes enable their own all-reduce kernels only there). */
+    public boolean nvlinkScaleUp() {
+        return scaleUpLink.startsWith("nvlink");
+    }
+
     /** Sustained DRAM bandwidth (datasheet x STREAM fraction of the family). */
     public double effectiveMemoryBytesPerSecond() {
         return memoryBytesPerSecond * family.dramFraction();

@@ -28,10 +28,11 @@ public final class HardwareCatalog {
     private static final Supplier<HardwareCatalog> BUNDLED = Resources.once(() -> load(CatalogOverrides.NONE));
     /**
      * Families without their own measured curve borrow the nearest generation's shape (assumption; Blackwell Ultra
-     * keeps Blackwell's NVLink 5 and switches, so it takes the GB200 curve).
+     * keeps Blackwell's NVLink 5 and switches, so it takes the GB200 curve). The PCIe-only families (Ada, Blackwell
+     * RTX) take Ampere's eight-rank curve scaled to their PCIe bandwidth: no PCIe all-reduce sweep is in the project.
      */
     private static final Map<String, String> CURVE_FALLBACK = Map.of("blackwell-ultra", "blackwell", "cdna3", "ampere",
-            "cdna4", "ampere");
+            "cdna4", "ampere", "ada", "ampere", "blackwell-rtx", "ampere");
 
     /** The families.csv columns a calibration may replace (every per-family constant). */
     public static final List<String> OVERRIDABLE_FAMILY_COLUMNS = List.of("gemm_peak_fraction", "dram_fraction",
@@ -297,7 +298,7 @@ public final class HardwareCatalog {
     public ScaleOutNetwork defaultNetwork(Chip chip) {
         return switch (chip.family().name()) {
             case "ampere" -> network("hdr");
-            case "hopper", "cdna3" -> network("ndr");
+            case "hopper", "ada", "cdna3" -> network("ndr");
             default -> network("xdr");
         };
     }

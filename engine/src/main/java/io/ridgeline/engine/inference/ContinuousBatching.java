@@ -21,6 +21,14 @@ import io.ridgeline.engine.software.ServingBehaviour;
  * capped by the same limits, the rest waiting in the queue; with a request rate, C follows from Little's law,
  * {@code C = rate x time in system}.
  *
+ * <p>Pipeline parallelism: the runtime keeps one micro-batch per stage in flight (TensorRT-LLM PyExecutor
+ * {@code num_micro_batches = pp_size}, GptSession {@code mNumMicroBatches} = the pipeline size; vLLM one virtual
+ * engine per stage), each of C / pp requests, and schedules each with its own token budget and max batch
+ * ({@code get_max_num_sequences} = pp x max_batch_size). In steady state every stage is busy: while one micro-batch
+ * runs on a stage the others run on the others, so a cycle in which every request advances one token lasts one
+ * micro-batch's pass through all the layers, and yields the tokens of all pp micro-batches. With fewer requests than
+ * stages only that many micro-batches exist.
+ *
  * <p>Online, a new prompt also queues for the step budget behind the prompts that arrived before it ({@link
  * PrefillQueue}): the runtimes schedule the running requests first and then the waiting prompts in arrival order
  * within the token budget (vLLM V1 Scheduler.schedule; TensorRT-LLM in-flight batching with FIRST_COME_FIRST_SERVED
@@ -211,7 +219,8 @@ final class ContinuousBatching {
         double c = cap > 0 ? Math.min(cap, maxConcurrency) : maxConcurrency;
         concurrency = c;
         decodeSequences = c;
-        double t = step.seconds(c, inputTokens + 0.5 * outputTokens, 0, inputTokens, 0, c, scratch(acc),
+        double m = microBatches(c);
+        double t = step.seconds(c / m, inputTokens + 0.5 * outputTokens, 0, inputTokens, 0, c / m, m, scratch(acc),
                 weight(acc));
         stepSeconds = t;
         interTokenSeconds = t;
@@ -232,14 +241,16 @@ final class ContinuousBatching {
     private void limits(int inputTokens, int outputTokens) {
         double perRequest = kvTokensPerRequest(inputTokens, outputTokens) * memory.kvBytesPerToken();
         double tokensPerDecode = outputTokens > 1 ? 1 + (double) inputTokens / (outputTokens - 1) : inputTokens;
-        double maxBatch = runtime.maxBatch();
+        // Max batch and token budget hold per pipeline micro-batch (class comment).
+        int pp = r.plan.pp();
+        double maxBatch = (double) runtime.maxBatch() * pp;
         double maxTokens = runtime.maxTokensPerStep();
         if (runtime.benchBuildLimits()) {
             // The command's --tp covers the replica's tp x ep GPUs (attention data parallelism maps it to ep groups of
             // one); each group's scheduler runs up to max_batch_size requests of its own.
             build.size(r.model, r.plan.tp() * r.ep, r.plan.pp(), memory.capacityBytes(),
                     r.plan.weightPrecision().bytes(), r.plan.kvCachePrecision().bytes(), inputTokens, outputTokens);
-            maxBatch = Math.min(maxBatch, (double) build.maxBatch * r.ep);
+            maxBatch = Math.min(maxBatch, (double) build.maxBatch * r.ep * pp);
             maxTokens = Math.min(maxTokens, build.maxTokens);
         }
         stepTokens = runtime.chunkedPrefill() ? maxTokens : Math.max(maxTokens, inputTokens);
@@ -250,7 +261,8 @@ final class ContinuousBatching {
         }
         c = Math.min(c, maxBatch);
         // Token budget per step: d (1 + I / (O - 1)) <= budget, with d ~ c for long outputs.
-        double byBudget = stepTokens / tokensPerDecode * (outputTokens > 1 ? (outputTokens) / (outputTokens - 1.0) : 1);
+        double byBudget = pp * stepTokens / tokensPerDecode
+                * (outputTokens > 1 ? (outputTokens) / (outputTokens - 1.0) : 1);
         maxConcurrency = Math.max(0, Math.min(c, Math.floor(byBudget)));
     }
 
@@ -280,9 +292,11 @@ final class ContinuousBatching {
             return;
         }
         if (outputTokens == 1) {
-            // Prefill only: every step runs prompts (up to the budget), each yielding its one token.
+            // Prefill only: every step runs prompts (up to the budget), each yielding its one token; with pipeline
+            // parallelism one such micro-batch per stage is in flight.
             double prompts = Math.min(c, Math.max(1, Math.floor(stepTokens / in)));
-            double t = step.seconds(0, 0, prompts * in, in, prompts, prompts, scratch(acc), weight(acc));
+            double m = microBatches(c / prompts);
+            double t = step.seconds(0, 0, prompts * in, in, prompts, prompts, m, scratch(acc), weight(acc));
             decodeSequences = 0;
             stepSeconds = t;
             interTokenSeconds = t;
@@ -292,7 +306,7 @@ final class ContinuousBatching {
             prefillServiceSeconds = 0;
             prefillUtilisation = 0;
             decodeStepSeconds = 0;
-            outputTokensPerSecond = prompts / t;
+            outputTokensPerSecond = m * prompts / t;
             return;
         }
         double decodeSteps = outputTokens - 1.0;
@@ -300,28 +314,33 @@ final class ContinuousBatching {
         // Steps a prompt spends in prefill: 1 when whole. A chunked-prefill scheduler fills each step's token budget
         // with the running decodes first and prompt chunks after them (Sarathi-Serve sec. 4; vLLM scheduler; TRT-LLM
         // chunked context), so a prompt takes ceil(I / (budget - d)) steps: one when it fits beside the decodes.
+        // Pipeline micro-batches in flight (class comment): each step below is one micro-batch's pass through all the
+        // layers, and a cycle of the m micro-batches lasts one such pass.
+        double m = microBatches(c);
         double d = c * decodeSteps / (decodeSteps + 1);
         double chunks = 1;
         if (runtime.chunkedPrefill()) {
-            chunks = Math.max(1, Math.ceil(in / Math.max(1, stepTokens - d)));
+            chunks = Math.max(1, Math.ceil(in / Math.max(1, stepTokens - d / m)));
             d = c * decodeSteps / (decodeSteps + chunks);
         }
         double n = d / decodeSteps;
-        // Steps carry whole chunks: a fraction f of them floor(u) + 1 chunks and the rest floor(u), u = n x chunks
-        // (the average of the two step times, not the step time of the average: a memory-bound decode step absorbs a
-        // few prompt tokens for free, a compute-bound one does not).
+        double dm = d / m;
+        // Steps carry whole chunks: a fraction f of them floor(u) + 1 chunks and the rest floor(u), u = n x chunks per
+        // micro-batch (the average of the two step times, not the step time of the average: a memory-bound decode
+        // step absorbs a few prompt tokens for free, a compute-bound one does not).
         double chunkTokens = in / chunks;
-        double u = n * chunks;
+        double u = n * chunks / m;
         double k = Math.floor(u);
         double f = u - k;
-        double low = step.seconds(d, context, k * chunkTokens, in, k / chunks, d + k, scratch(acc),
+        double low = step.seconds(dm, context, k * chunkTokens, in, k / chunks, dm + k, m, scratch(acc),
                 (1 - f) * weight(acc));
-        double high = step.seconds(d, context, (k + 1) * chunkTokens, in, (k + 1) / chunks, d + k + 1, scratch(acc),
-                f * weight(acc));
+        double high = step.seconds(dm, context, (k + 1) * chunkTokens, in, (k + 1) / chunks, dm + k + 1, m,
+                scratch(acc), f * weight(acc));
         double t = (1 - f) * low + f * high;
         double promptStep = high * chunks;
-        // A prompt's chunks each lengthen a step by high - low; n / t prompts start per second.
-        prefillServiceSeconds = chunks * (high - low);
+        // A prompt's chunks each lengthen its micro-batch's pass by high - low, the cycle by 1 / m of that; n / t
+        // prompts start per second.
+        prefillServiceSeconds = chunks * (high - low) / m;
         prefillUtilisation = n / t * prefillServiceSeconds;
         decodeStepSeconds = Math.max(0, t - n * prefillServiceSeconds);
         decodeSequences = d;
@@ -331,6 +350,15 @@ final class ContinuousBatching {
         promptSeconds = promptStep;
         ttftSeconds = 0.5 * t + promptStep;
         outputTokensPerSecond = n * outputTokens / t;
+    }
+
+    /**
+     * Pipeline micro-batches in flight with {@code c} requests (or full micro-batches): one per stage, fewer when
+     * there are fewer; 1 without pipeline parallelism.
+     */
+    private double microBatches(double c) {
+        int pp = r.plan.pp();
+        return pp == 1 ? 1 : Math.max(1, Math.min(pp, c));
     }
 
     private final Breakdown discard = new Breakdown();

@@ -32,9 +32,12 @@ final class MixedStep {
      * @param promptsFinishing  prompts whose last token is in this step (each needs its logits: the first output)
      * @param requests          requests the step schedules, replica-wide (each attention group's scheduler handles
      *                          its share); the runtime's host work per request scales with them
+     * @param microBatches      pipeline micro-batches of this size in flight ({@link ContinuousBatching}): each
+     *                          rank's executor loop runs one iteration per micro-batch, so the host work of the cycle
+     *                          this step stands for is that many iterations; 1 without pipeline parallelism
      */
     double seconds(double decodeSequences, double decodeContext, double prefillTokens, double promptTokens,
-                   double promptsFinishing, double requests, Breakdown acc, double weight) {
+                   double promptsFinishing, double requests, double microBatches, Breakdown acc, double weight) {
         double ep = r.ep;
         double d = ep == 1 ? decodeSequences : Math.ceil(decodeSequences / ep);
         // The busiest attention group sets the step (every MoE layer synchronizes the groups): whole prompts land on
@@ -73,20 +76,34 @@ final class MixedStep {
         acc.overhead(kernels, layerWeight);
         perLayer += elementwise + kernels;
         perLayer += 2 * r.tpAllReduceSeconds(m * r.hidden * r.actBytes, acc, 2 * layerWeight);
-        double gpu = r.layers * perLayer;
-
         // Logits only for the last position of each sequence that emits a token in this step.
         double rows = Math.ceil(d + promptsFinishing / ep);
-        gpu += headGemm(rows, acc, weight);
-        gpu += r.tpAllReduceSeconds(rows * r.vocabLocal * 4, acc, weight);
+        double gpu = r.layers * perLayer;
+        double headGemm = headGemm(rows, acc, weight);
+        gpu += headGemm;
+        double headAllReduce = r.tpAllReduceSeconds(rows * r.vocabLocal * 4, acc, weight);
+        gpu += headAllReduce;
         double stepKernels = FixedCosts.DECODE_KERNELS_PER_STEP * perKernel;
         acc.overhead(stepKernels, weight);
         gpu += stepKernels;
-        gpu += r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
+        double hops = r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
+        gpu += hops;
+        if (microBatches > 1) {
+            double head = headGemm + headAllReduce;
+            // A full pipeline turns at the pace of its slowest stage, the last one (its layers, the LM head, the
+            // sampling kernels, its hand-off): a cycle of m micro-batches lasts m of its slots, or one micro-batch's
+            // pass when that is longer (GPipe / 1F1B bubble arithmetic, Huang et al. 2019, with the stages unequal).
+            double lastStage = r.layersPerStage * perLayer + head + stepKernels + hops / Math.max(1, r.plan.pp() - 1);
+            double bubble = Math.max(0, microBatches * lastStage - gpu);
+            acc.overhead(bubble, weight);
+            gpu += bubble;
+        }
 
         // The runtime's host work per step: hidden behind the GPU by an overlap scheduler, else in series.
-        double host = r.fixed.hostSecondsPerStep(requests / ep, graphs ? 0 : eagerKernels(p > 0));
-        if (r.plan.runtime().overlapScheduler()) {
+        double host = microBatches * r.fixed.hostSecondsPerStep(requests / ep, graphs ? 0 : eagerKernels(p > 0));
+        // With pipeline micro-batches the loop launches one micro-batch while the GPU runs another (TensorRT-LLM
+        // PyExecutor._executor_loop_pp, asynchronous forward and send), which overlaps host and GPU as well.
+        if (r.plan.runtime().overlapScheduler() || microBatches > 1) {
             double exposed = Math.max(0, host - gpu);
             acc.overhead(exposed, weight);
             return gpu + exposed;
@@ -96,13 +113,14 @@ final class MixedStep {
     }
 
     /**
-     * Kernels a step run eagerly dispatches one by one from the host: the layer kernels the GPU side counts (context
-     * attention when the step carries prompts, the MoE extras), the two TP all-reduces and the two expert all-to-alls
-     * of each layer when they exist, and the step's own (embedding, final norm, LM head, sampling).
+     * Kernels a step run eagerly dispatches one by one from one rank's host: the layer kernels the GPU side counts
+     * (context attention when the step carries prompts, the MoE extras), the two TP all-reduces and the two expert
+     * all-to-alls of each layer when they exist, over the layers of the rank's pipeline stage, and the step's own
+     * (embedding, final norm, LM head, sampling).
      */
     private double eagerKernels(boolean prompts) {
         double perLayer = layerKernels(prompts) + (r.tp > 1 ? 2 : 0) + (r.moe && r.ep > 1 ? 2 : 0);
-        return perLayer * r.layers + FixedCosts.DECODE_KERNELS_PER_STEP;
+        return perLayer * r.layersPerStage + FixedCosts.DECODE_KERNELS_PER_STEP;
     }
 
     /** A layer's fixed-cost kernels: FasterTransformer / TRT-LLM's decode layer, context attention, the MoE extras. */

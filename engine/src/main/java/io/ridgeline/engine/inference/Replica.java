@@ -139,7 +139,7 @@ final class Replica {
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
         this.curve = curve;
         this.ncclFloorStepSeconds = system.scaleUpStepLatencySeconds();
-        this.maxKernelBytes = plan.runtime().allReduceSelection().maxKernelBytes(plan.tp());
+        this.maxKernelBytes = plan.runtime().allReduceSelection().maxKernelBytes(plan.tp(), chip.nvlinkScaleUp());
 
         this.layers = model.layers();
         this.layersPerStage = (model.layers() + plan.pp() - 1) / plan.pp(); // uneven stages: the most loaded

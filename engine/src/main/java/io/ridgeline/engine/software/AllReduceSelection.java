@@ -9,7 +9,8 @@ public enum AllReduceSelection implements LowerCaseId {
     /**
      * TensorRT-LLM's AUTO strategy with two-shot disabled: one-shot below 16 MB on 2 ranks, 1 MB on up to 4 and
      * 500 kB above, NCCL beyond (AllreducePlugin::selectImplementation, WAR for nvbug 4718747; workspace from
-     * customAllReduceUtils getMaxRequiredWorkspaceSize).
+     * customAllReduceUtils getMaxRequiredWorkspaceSize). Without NVLink between the ranks AUTO returns NCCL at every
+     * size ({@code if (isAuto && !mIsNVLINKSupported) return NCCL}, same function): PCIe cards never run one-shot.
      */
     TRTLLM_ONESHOT_OR_NCCL;
 
@@ -20,10 +21,17 @@ public enum AllReduceSelection implements LowerCaseId {
     /** selectImplementation: one-shot below 500 * 1000 bytes on more ranks. */
     private static final double EIGHT_RANK_ONE_SHOT_BYTES = 5e5;
 
-    /** Largest message (bytes) the runtime's own kernel reduces over {@code ranks} ranks; NCCL above it. */
-    public double maxKernelBytes(int ranks) {
+    /**
+     * Largest message (bytes) the runtime's own kernel reduces over {@code ranks} ranks; NCCL above it.
+     *
+     * @param nvlink whether the ranks share an NVLink domain (false for PCIe-only cards)
+     */
+    public double maxKernelBytes(int ranks, boolean nvlink) {
         if (this == RUNTIME_KERNEL) {
             return Double.POSITIVE_INFINITY;
+        }
+        if (!nvlink) {
+            return 0;
         }
         return ranks <= 2 ? TWO_RANK_WORKSPACE_BYTES : ranks <= 4 ? FOUR_RANK_ONE_SHOT_BYTES : EIGHT_RANK_ONE_SHOT_BYTES;
     }

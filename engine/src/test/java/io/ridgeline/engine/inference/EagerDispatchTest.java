@@ -38,8 +38,8 @@ class EagerDispatchTest {
         ModelSpec m = ModelCatalog.bundled().model("gpt-oss-20b");
         MixedStep s = step(m, 1, PYTORCH);
         Breakdown acc = new Breakdown();
-        double mixed = s.seconds(64, 1024, 128, 128, 1, 65, acc, 0);
-        double decodeOnly = s.seconds(64, 1024, 0, 0, 0, 64, acc, 0);
+        double mixed = s.seconds(64, 1024, 128, 128, 1, 65, 1, acc, 0);
+        double decodeOnly = s.seconds(64, 1024, 0, 0, 0, 64, 1, acc, 0);
         double dispatch = (24 * (FixedCosts.DECODE_KERNELS_PER_LAYER + 1 + FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER)
                 + FixedCosts.DECODE_KERNELS_PER_STEP) * PYTORCH.eagerHostSecondsPerKernel();
         assertEquals(37e-6, PYTORCH.eagerHostSecondsPerKernel(), 1e-12);
@@ -56,7 +56,7 @@ class EagerDispatchTest {
         // (eager launches) and the C++ loop's 0.2 ms, well under the 13.5 ms a Python dispatch of it would take.
         assertEquals(0, ENGINE.eagerHostSecondsPerKernel());
         ModelSpec m = ModelCatalog.bundled().model("gpt-oss-20b");
-        double t = step(m, 1, ENGINE).seconds(64, 1024, 128, 128, 1, 65, new Breakdown(), 0);
+        double t = step(m, 1, ENGINE).seconds(64, 1024, 128, 128, 1, 65, 1, new Breakdown(), 0);
         assertTrue(t < 0.5 * 364 * 37e-6, "" + t);
     }
 
@@ -72,7 +72,7 @@ class EagerDispatchTest {
         assertEquals(perRequest, PYTORCH.hostSecondsPerRequest(), 0.05e-6);
         // And a host-bound step of that shape in the engine takes the sourced 45.11 ms (the per-step 0.2 ms aside):
         // 3072 requests over the two groups, one prompt in the step.
-        double t = step(m, 2, PYTORCH).seconds(3071, 1536, 1024, 1024, 1, 3072, new Breakdown(), 0);
+        double t = step(m, 2, PYTORCH).seconds(3071, 1536, 1024, 1024, 1, 3072, 1, new Breakdown(), 0);
         assertEquals(45.11e-3 + PYTORCH.hostSecondsPerStep(), t, 0.1e-3);
     }
 }

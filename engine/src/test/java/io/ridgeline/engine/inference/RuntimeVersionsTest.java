@@ -151,8 +151,8 @@ class RuntimeVersionsTest {
         InferencePlan whole = fp8(1, 4, V10);
         InferencePlan chunked = fp8(1, 4, V10.withLimits(V10.maxBatch(), V10.maxTokensPerStep(), true));
         Breakdown acc = new Breakdown();
-        double a = new MixedStep(new Replica(MIXTRAL, H100, whole, HW)).seconds(0, 0, 2048, 2048, 1, 1, acc, 0);
-        double b = new MixedStep(new Replica(MIXTRAL, H100, chunked, HW)).seconds(0, 0, 2048, 2048, 1, 1, acc, 0);
+        double a = new MixedStep(new Replica(MIXTRAL, H100, whole, HW)).seconds(0, 0, 2048, 2048, 1, 1, 1, acc, 0);
+        double b = new MixedStep(new Replica(MIXTRAL, H100, chunked, HW)).seconds(0, 0, 2048, 2048, 1, 1, 1, acc, 0);
         assertTrue(a > 1.5 * b, a + " vs " + b);
     }
 

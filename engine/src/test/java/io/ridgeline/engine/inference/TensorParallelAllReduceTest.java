@@ -12,6 +12,7 @@ import io.ridgeline.engine.workload.ModelSpec;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,6 +54,22 @@ class TensorParallelAllReduceTest {
         // A runtime without a size rule keeps its own kernel's latency at every size.
         assertEquals(launch + 0.6 * 6 * step,
                 latency(ServingBehaviour.ENGINE_DEFAULT.withCudaGraphs(false), 8, 64e6), 1e-15);
+    }
+
+    @Test
+    void withoutNvlinkTrtLlmRunsNcclAtEverySize() {
+        // AllreducePlugin::selectImplementation: AUTO without NVLink returns NCCL before any size rule.
+        Chip l40s = HW.chip("l40s");
+        assertFalse(l40s.nvlinkScaleUp());
+        assertTrue(H100.nvlinkScaleUp());
+        SystemSpec pcieNode = SystemSpec.of(l40s, 8, HW.defaultNetwork(l40s));
+        Replica r = new Replica(L70, pcieNode, InferencePlan.tensorParallel(4).withRuntime(V017), HW);
+        double step = pcieNode.scaleUpStepLatencySeconds();
+        double launch = l40s.family().kernelLaunchSeconds();
+        // A 64 kB decode all-reduce, far below the 1 MB one-shot limit of 4 ranks, pays NCCL's whole 4-step floor.
+        assertEquals(launch + 4 * step, r.allReduceLatencySeconds(64e3), 1e-15);
+        assertEquals(0, AllReduceSelection.TRTLLM_ONESHOT_OR_NCCL.maxKernelBytes(2, false));
+        assertEquals(16e6, AllReduceSelection.TRTLLM_ONESHOT_OR_NCCL.maxKernelBytes(2, true));
     }
 
     @Test

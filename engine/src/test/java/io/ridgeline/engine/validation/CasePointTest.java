@@ -36,7 +36,7 @@ class CasePointTest {
         int trainingCases = 0;
         int inferenceCases = 0;
         for (String file : List.of("cases-dev.csv", "cases-dev-2.csv", "cases-dev-3.csv", "cases-dev-4.csv",
-                "cases-dev-5.csv")) {
+                "cases-dev-5.csv", "cases-dev-6.csv")) {
             for (CsvTable.Row r : CsvTable.read(DIR.resolve(file)).rows()) {
                 CaseOutcome o = validator.score(file, r);
                 double direct;
