@@ -50,6 +50,8 @@ final class ContinuousBatching {
     private final InferenceMemory memory;
     private final ServingBehaviour runtime;
     private final BenchBuildLimits build = new BenchBuildLimits();
+    /** The benchmark settings table's entries for this replica's model (empty when it lists none). */
+    private final BenchSettingsTable.Entry[] listed;
 
     // Results of the last evaluation.
     double concurrency;
@@ -82,6 +84,8 @@ final class ContinuousBatching {
         this.step = new MixedStep(r);
         this.memory = memory;
         this.runtime = r.plan.runtime();
+        this.listed = runtime.benchSettingsTable() ? BenchSettingsTable.entriesFor(r.model)
+                : new BenchSettingsTable.Entry[0];
     }
 
     /**
@@ -248,10 +252,19 @@ final class ContinuousBatching {
         if (runtime.benchBuildLimits()) {
             // The command's --tp covers the replica's tp x ep GPUs (attention data parallelism maps it to ep groups of
             // one); each group's scheduler runs up to max_batch_size requests of its own.
-            build.size(r.model, r.plan.tp() * r.ep, r.plan.pp(), memory.capacityBytes(),
-                    r.plan.weightPrecision().bytes(), r.plan.kvCachePrecision().bytes(), inputTokens, outputTokens);
-            maxBatch = Math.min(maxBatch, (double) build.maxBatch * r.ep * pp);
-            maxTokens = Math.min(maxTokens, build.maxTokens);
+            BenchSettingsTable.Entry entry = BenchSettingsTable.lookup(listed, r.plan.tp() * r.ep, pp,
+                    inputTokens + outputTokens);
+            if (entry != null) {
+                // A model the settings table lists is built with the table's limits, whatever memory is left.
+                maxBatch = (double) entry.maxBatch() * r.ep * pp;
+                maxTokens = entry.maxTokens();
+            } else {
+                build.size(r.model, r.plan.tp() * r.ep, pp, memory.capacityBytes(),
+                        r.plan.weightPrecision().bytes(), r.plan.kvCachePrecision().bytes(), inputTokens,
+                        outputTokens);
+                maxBatch = Math.min(maxBatch, (double) build.maxBatch * r.ep * pp);
+                maxTokens = Math.min(maxTokens, build.maxTokens);
+            }
         }
         stepTokens = runtime.chunkedPrefill() ? maxTokens : Math.max(maxTokens, inputTokens);
         kvPoolBytes = memory.kvPoolBytes(runtime, stepTokens);

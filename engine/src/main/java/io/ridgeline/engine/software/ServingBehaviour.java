@@ -72,6 +72,9 @@ import java.util.Locale;
  *                               0 for runtimes whose steps are a compiled engine or a graph replay
  * @param allReduceSelection     which kernel runs a tensor-parallel all-reduce of a given size: the runtime's own
  *                               low-latency kernel, or NCCL above the runtime's size thresholds
+ * @param benchSettingsTable     with {@code benchBuildLimits}: a model and layout the benchmark's per-model settings
+ *                               table lists take that table's max batch size and max tokens instead of the
+ *                               heuristic's (trtllm-bench 0.12-0.14, {@code benchmark_config.yml})
  */
 public record ServingBehaviour(boolean continuousBatching, AttentionKernel attention, boolean cudaGraphs, boolean cudaGraphsMixedSteps,
                                double hostSecondsPerStep, boolean overlapScheduler, double requestSeconds,
@@ -82,7 +85,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                                double hostSecondsPerRequest, boolean moeAttentionDp, boolean identicalPrompts,
                                BenchmarkRequests benchmarkRequests, boolean mxfp4MoeW4a16, boolean benchBuildLimits,
                                boolean batchSizeTuning, double eagerHostSecondsPerKernel,
-                               AllReduceSelection allReduceSelection) {
+                               AllReduceSelection allReduceSelection, boolean benchSettingsTable) {
 
     private static final double GIB = 1024.0 * 1024 * 1024;
 
@@ -117,7 +120,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
             "runtime_reserve_gib", "fp8_kv_with_quantized_weights", "decode_attention", "fp8_context_attention",
             "quantized_moe", "host_request_us", "moe_attention_dp", "identical_prompts", "benchmark_requests",
             "mxfp4_moe_w4a16", "bench_build_limits", "batch_size_tuning", "eager_host_us_per_kernel",
-            "allreduce_selection");
+            "allreduce_selection", "bench_settings_table");
 
     /**
      * The engine's runtime when none is named: the 2023 FasterTransformer-style C++ loop the NeMo Llama-2 latency
@@ -129,7 +132,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
     public static final ServingBehaviour ENGINE_DEFAULT = new ServingBehaviour(false, AttentionKernel.FLASH2, false, false,
             0.2e-3, false, 10e-3, 0.90, KvMemoryBasis.TOTAL, KvAdmission.ON_DEMAND, 16, 256, 8192, true, 1.0 * GIB,
             false, DecodeAttention.MASKED_MHA, false, true, 0, false, false, BenchmarkRequests.NONE, false, false, false, 0,
-            AllReduceSelection.RUNTIME_KERNEL);
+            AllReduceSelection.RUNTIME_KERNEL, false);
 
     public ServingBehaviour {
         if (!(kvMemoryFraction > 0 && kvMemoryFraction <= 1) || kvBlockTokens < 1 || maxBatch < 1
@@ -153,7 +156,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 f.bool("moe_attention_dp"), f.bool("identical_prompts"), benchmarkRequests(f),
                 f.bool("mxfp4_moe_w4a16"), f.bool("bench_build_limits"), f.bool("batch_size_tuning"),
                 f.number("eager_host_us_per_kernel", 0, 1000) * 1e-6,
-                f.choice("allreduce_selection", AllReduceSelection.class));
+                f.choice("allreduce_selection", AllReduceSelection.class), f.bool("bench_settings_table"));
     }
 
     private static BenchmarkRequests benchmarkRequests(StackFields f) {
@@ -174,7 +177,7 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
                 hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16,
-                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel, allReduceSelection);
+                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel, allReduceSelection, benchSettingsTable);
     }
 
     /** The same runtime with other scheduler limits (sweeps and fits). */
@@ -184,6 +187,6 @@ public record ServingBehaviour(boolean continuousBatching, AttentionKernel atten
                 maxTokensPerStep, chunkedPrefill, runtimeReserveBytes,
                 fp8KvWithQuantizedWeights, decodeAttention, fp8ContextAttention, quantizedMoe,
                 hostSecondsPerRequest, moeAttentionDp, identicalPrompts, benchmarkRequests, mxfp4MoeW4a16,
-                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel, allReduceSelection);
+                benchBuildLimits, batchSizeTuning, eagerHostSecondsPerKernel, allReduceSelection, benchSettingsTable);
     }
 }

@@ -165,6 +165,6 @@ class KvPoolTest {
                 s.chunkedPrefill(), reserveBytes, s.fp8KvWithQuantizedWeights(), s.decodeAttention(),
                 s.fp8ContextAttention(), s.quantizedMoe(), s.hostSecondsPerRequest(), s.moeAttentionDp(),
                 s.identicalPrompts(), s.benchmarkRequests(), s.mxfp4MoeW4a16(), benchLimits, tuning,
-                s.eagerHostSecondsPerKernel(), s.allReduceSelection());
+                s.eagerHostSecondsPerKernel(), s.allReduceSelection(), s.benchSettingsTable());
     }
 }
