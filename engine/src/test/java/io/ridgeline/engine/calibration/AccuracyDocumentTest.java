@@ -45,7 +45,7 @@ class AccuracyDocumentTest {
 
     @Test
     void everyCaseHasAnInSampleAndAHeldOutOutcome() {
-        assertEquals(75 + 1549 + 267 + 1427 + 94 + 1017 + 518, doc.inSample().size());
+        assertEquals(75 + 1549 + 267 + 1431 + 94 + 1017 + 518, doc.inSample().size());
         assertEquals(doc.inSample().size(), doc.heldOut().size());
         for (int i = 0; i < doc.inSample().size(); i++) {
             assertEquals(doc.inSample().get(i).caseId(), doc.heldOut().get(i).caseId());

@@ -74,7 +74,7 @@ class ServingGeneralisationTest {
 
     @Test
     void everyServingRowIsScored() {
-        assertEquals(1210, scored.size()); // 1,186 TensorRT-LLM rows and 24 NIM 1.8 rows (client concurrency)
+        assertEquals(1214, scored.size()); // 1,186 TensorRT-LLM rows and 28 NIM 1.8 rows (client concurrency)
         for (Scored s : scored) {
             assertTrue(Double.isFinite(s.error()), s.caseId());
         }
