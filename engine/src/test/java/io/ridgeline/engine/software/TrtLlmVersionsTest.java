@@ -27,6 +27,19 @@ class TrtLlmVersionsTest {
     }
 
     @Test
+    void fromNineteenTheBenchmarksRunThePyTorchBackend() {
+        // perf-overview.md v0.20 / v1.0: "Starting with v0.19, testing was performed using the PyTorch backend".
+        assertEquals("trt-llm@0.17", resolve("trt-llm@0.18.0").id());
+        assertEquals("trt-llm@0.19", resolve("trt-llm@0.19.0").id());
+        StackProfile v19 = resolve("trt-llm@0.19.0");
+        StackProfile v17 = resolve("trt-llm@0.17.0");
+        // The PyTorch executor's host work per kernel of an eager step; the TensorRT engine has none.
+        assertTrue(v19.serving().eagerHostSecondsPerKernel() > 0);
+        assertEquals(0, v17.serving().eagerHostSecondsPerKernel());
+        assertEquals(resolve("trt-llm@0.20.0").serving(), v19.serving());
+    }
+
+    @Test
     void trtllmBenchVersionsAdmitWithGuaranteedNoEvict() {
         // trtllm-bench throughput pins GUARANTEED_NO_EVICT over its dataclass default MAX_UTILIZATION in every version
         // read (0.12 run.py through the 0.17-era throughput.py), so the 0.14 rows are not max-utilization runs.
