@@ -19,8 +19,8 @@ final class BenchSettingsTable {
     record Entry(int tp, int pp, int maxSeqLen, int maxBatch, int maxTokens) {
     }
 
-    private record Row(String hfModel, int layers, int hidden, int heads, int kvHeads, long ffn, int vocab, int experts,
-                       Entry entry) {
+    /** A table row: the model's shape (the CSV's hf_model column names it for the reader) and its entry. */
+    private record Row(int layers, int hidden, int heads, int kvHeads, long ffn, int vocab, int experts, Entry entry) {
         boolean matches(ModelSpec m) {
             int mExperts = m.isMoe() ? m.moe().experts() : 0;
             return m.layers() == layers && m.hidden() == hidden && m.heads() == heads && m.kvHeads() == kvHeads
@@ -29,6 +29,8 @@ final class BenchSettingsTable {
     }
 
     private static final Supplier<List<Row>> ROWS = Resources.once(BenchSettingsTable::load);
+    /** No entries: a runtime without the table, or a model it does not list. */
+    static final Entry[] NONE = new Entry[0];
 
     private BenchSettingsTable() {
     }
@@ -41,7 +43,7 @@ final class BenchSettingsTable {
                 out.add(r.entry);
             }
         }
-        return out.toArray(new Entry[0]);
+        return out.isEmpty() ? NONE : out.toArray(NONE);
     }
 
     /**
@@ -72,7 +74,7 @@ final class BenchSettingsTable {
         for (CsvTable.Row r : t.rows()) {
             Entry e = new Entry((int) r.integer("tp"), (int) r.integer("pp"), (int) r.integerOr("max_seq_len", 0),
                     (int) r.integer("max_batch_size"), (int) r.integer("max_num_tokens"));
-            rows.add(new Row(r.string("hf_model"), (int) r.integer("layers"), (int) r.integer("hidden"),
+            rows.add(new Row((int) r.integer("layers"), (int) r.integer("hidden"),
                     (int) r.integer("heads"), (int) r.integer("kv_heads"), r.integer("ffn"), (int) r.integer("vocab"),
                     (int) r.integerOr("moe_experts", 0), e));
         }

@@ -84,8 +84,7 @@ final class ContinuousBatching {
         this.step = new MixedStep(r);
         this.memory = memory;
         this.runtime = r.plan.runtime();
-        this.listed = runtime.benchSettingsTable() ? BenchSettingsTable.entriesFor(r.model)
-                : new BenchSettingsTable.Entry[0];
+        this.listed = runtime.benchSettingsTable() ? BenchSettingsTable.entriesFor(r.model) : BenchSettingsTable.NONE;
     }
 
     /**
