@@ -6,6 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** One validation case file, its rows and how the validator scored them, grouped by the framework each row names. */
 record ScoredCaseFile(List<CsvTable.Row> rows, List<CaseOutcome> outcomes, Map<String, String> frameworkByCase) {
 
@@ -18,6 +21,15 @@ record ScoredCaseFile(List<CsvTable.Row> rows, List<CaseOutcome> outcomes, Map<S
             frameworks.put(r.string("case_id"), r.string("framework"));
         }
         return new ScoredCaseFile(rows, new Validator().run(List.of(file)), Map.copyOf(frameworks));
+    }
+
+    /** Every row is a serving run that ran and was scored: phase inference, status ok, a finite positive prediction. */
+    void assertEveryRowIsAScoredServingRun() {
+        for (CaseOutcome o : outcomes) {
+            assertEquals("inference", o.phase(), o.caseId());
+            assertEquals("ok", o.status(), o.caseId() + ": " + o.reason());
+            assertTrue(o.predicted() > 0 && Double.isFinite(o.predicted()), o.caseId() + ": " + o.predicted());
+        }
     }
 
     /** The outcomes of the rows whose framework column is {@code framework}. */

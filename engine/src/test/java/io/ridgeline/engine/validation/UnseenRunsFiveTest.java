@@ -28,11 +28,7 @@ class UnseenRunsFiveTest {
         assertEquals(230, FILE.group("trt-llm@0.15").size());
         assertEquals(120, FILE.group("trt-llm@0.21").size());
         assertEquals(1017, FILE.outcomes().size());
-        for (CaseOutcome o : FILE.outcomes()) {
-            assertEquals("inference", o.phase(), o.caseId());
-            assertEquals("ok", o.status(), o.caseId() + ": " + o.reason());
-            assertTrue(o.predicted() > 0 && Double.isFinite(o.predicted()), o.caseId() + ": " + o.predicted());
-        }
+        FILE.assertEveryRowIsAScoredServingRun();
     }
 
     @Test

@@ -36,11 +36,7 @@ class UnseenRunsSixTest {
         }
         assertEquals(Map.of("l40s", 242, "a100-pcie-80g", 117, "rtx-pro-6000-bse", 159), byGpu);
         assertEquals(518, FILE.outcomes().size());
-        for (CaseOutcome o : FILE.outcomes()) {
-            assertEquals("inference", o.phase(), o.caseId());
-            assertEquals("ok", o.status(), o.caseId() + ": " + o.reason());
-            assertTrue(o.predicted() > 0 && Double.isFinite(o.predicted()), o.caseId() + ": " + o.predicted());
-        }
+        FILE.assertEveryRowIsAScoredServingRun();
     }
 
     @Test
