@@ -72,8 +72,10 @@ final class BenchSettingsTable {
                 "max_seq_len", "max_batch_size", "max_num_tokens");
         List<Row> rows = new ArrayList<>();
         for (CsvTable.Row r : t.rows()) {
-            Entry e = new Entry((int) r.integer("tp"), (int) r.integer("pp"), (int) r.integerOr("max_seq_len", 0),
-                    (int) r.integer("max_batch_size"), (int) r.integer("max_num_tokens"));
+            // Positive counts, or an error naming the file, line and column.
+            Entry e = new Entry((int) r.positive("tp"), (int) r.positive("pp"),
+                    r.isEmpty("max_seq_len") ? 0 : (int) r.positive("max_seq_len"),
+                    (int) r.positive("max_batch_size"), (int) r.positive("max_num_tokens"));
             rows.add(new Row((int) r.integer("layers"), (int) r.integer("hidden"),
                     (int) r.integer("heads"), (int) r.integer("kv_heads"), r.integer("ffn"), (int) r.integer("vocab"),
                     (int) r.integerOr("moe_experts", 0), e));

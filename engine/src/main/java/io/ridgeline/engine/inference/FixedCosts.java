@@ -114,6 +114,11 @@ public final class FixedCosts {
         return allReduceBaseSeconds + CollectiveCurve.latencySteps(ranks) * ncclStepSeconds;
     }
 
+    /** One latency step of NCCL's measured small-message floor on this system (CollectiveCurve). */
+    public double ncclStepSeconds() {
+        return ncclStepSeconds;
+    }
+
     /** Fixed host/kernel part of one MoE all-to-all (its launch or graph node). */
     public double allToAllBaseSeconds() {
         return allReduceBaseSeconds;

@@ -57,7 +57,6 @@ final class Replica {
     final double scaleUpBytesPerSecond;
     final double scaleUpEfficiency;
     final CollectiveCurve curve;
-    private final double ncclFloorStepSeconds;
     /** Largest TP all-reduce (bytes) the runtime runs with its own kernel; NCCL above it. */
     private final double maxKernelBytes;
 
@@ -138,7 +137,6 @@ final class Replica {
         this.scaleUpBytesPerSecond = system.scaleUpBytesPerSecond();
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
         this.curve = curve;
-        this.ncclFloorStepSeconds = system.scaleUpStepLatencySeconds();
         this.maxKernelBytes = plan.runtime().allReduceSelection().maxKernelBytes(plan.tp(), chip.nvlinkScaleUp());
 
         this.layers = model.layers();
@@ -353,7 +351,7 @@ final class Replica {
         int p = curve.referenceRanks();
         double refRingBytes = 2.0 * (p - 1) / p * bytes;
         double beyondFloor = refRingBytes / (curve.efficiency(bytes) * scaleUpBytesPerSecond)
-                - CollectiveCurve.latencySteps(p) * ncclFloorStepSeconds;
+                - CollectiveCurve.latencySteps(p) * fixed.ncclStepSeconds();
         double measured = beyondFloor * ringBytes / refRingBytes;
         return allReduceLatencySeconds(bytes) + Math.max(plateau, measured);
     }
