@@ -33,8 +33,8 @@ final class DecodeTime {
             double tokensPerExpert = r.localExpertTokens(batch) / touched;
             perLayer += r.expertGemmSeconds(tokensPerExpert, r.expertUpN, r.hidden, touched, acc, weight * r.layers);
             perLayer += r.expertGemmSeconds(tokensPerExpert, r.hidden, r.expertDownK, touched, acc, weight * r.layers);
-            // Dispatch and combine: each rank sends its tokens' top-k copies of the hidden state.
-            perLayer += 2 * r.epAllToAllSeconds(b * r.topK * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
+            // Dispatch and combine of the group's tokens (all-to-all, or all-gather and reduce-scatter).
+            perLayer += r.moeExchangeSeconds(b, acc, weight * r.layers);
             double moeKernels = FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER * r.fixed.perKernelSeconds();
             acc.overhead(moeKernels, weight * r.layers);
             perLayer += moeKernels;

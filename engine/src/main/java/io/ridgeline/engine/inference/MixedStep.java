@@ -64,7 +64,7 @@ final class MixedStep {
                     layerWeight);
             perLayer += gemm(touched, perExpert, r.hidden, r.expertDownK, r.expertPrecision, r.expertWeightBytes, acc,
                     layerWeight);
-            perLayer += 2 * r.epAllToAllSeconds(m * r.topK * r.hidden * r.actBytes, acc, 2 * layerWeight);
+            perLayer += r.moeExchangeSeconds(m, acc, layerWeight);
         }
         perLayer += decodeAttention(d, decodeContext, acc, layerWeight);
         perLayer += contextAttention(p, promptTokens, acc, layerWeight);
@@ -88,19 +88,26 @@ final class MixedStep {
         gpu += stepKernels;
         double hops = r.pipelineSeconds(m * r.hidden * r.actBytes, acc, weight);
         gpu += hops;
+        // The runtime's host work per executor-loop iteration (one micro-batch).
+        double hostPerIteration = r.fixed.hostSecondsPerStep(requests / ep, graphs ? 0 : eagerKernels(p > 0));
         if (microBatches > 1) {
             double head = headGemm + headAllReduce;
             // A full pipeline turns at the pace of its slowest stage, the last one (its layers, the LM head, the
-            // sampling kernels, its hand-off): a cycle of m micro-batches lasts m of its slots, or one micro-batch's
-            // pass when that is longer (GPipe / 1F1B bubble arithmetic, Huang et al. 2019, with the stages unequal).
+            // sampling kernels, its hand-off): a cycle of m micro-batches lasts m of its slots (GPipe / 1F1B bubble
+            // arithmetic, Huang et al. 2019, with the stages unequal). A micro-batch cannot run its next step before
+            // its sampled tokens are back on the host and the step is scheduled: the last rank waits for its sampler
+            // (sampler_event.synchronize), the tokens travel the ranks as host messages (recv_object / isend_object)
+            // and the loop updates the requests and schedules the micro-batch again (TensorRT-LLM
+            // PyExecutor._executor_loop_pp, stages 1-3), so a micro-batch's round trip is its pass plus one host
+            // iteration, and the cycle is the longer of the two.
             double lastStage = r.layersPerStage * perLayer + head + stepKernels + hops / Math.max(1, r.plan.pp() - 1);
-            double bubble = Math.max(0, microBatches * lastStage - gpu);
+            double bubble = Math.max(0, Math.max(microBatches * lastStage, gpu + hostPerIteration) - gpu);
             acc.overhead(bubble, weight);
             gpu += bubble;
         }
 
         // The runtime's host work per step: hidden behind the GPU by an overlap scheduler, else in series.
-        double host = microBatches * r.fixed.hostSecondsPerStep(requests / ep, graphs ? 0 : eagerKernels(p > 0));
+        double host = microBatches * hostPerIteration;
         // With pipeline micro-batches the loop launches one micro-batch while the GPU runs another (TensorRT-LLM
         // PyExecutor._executor_loop_pp, asynchronous forward and send), which overlaps host and GPU as well.
         if (r.plan.runtime().overlapScheduler() || microBatches > 1) {

@@ -34,8 +34,8 @@ final class PrefillTime {
                     acc, weight * r.layers);
             perLayer += gemm(touched, tokensPerExpert, r.hidden, r.expertDownK, r.expertPrecision, r.expertWeightBytes,
                     acc, weight * r.layers);
-            // Dispatch and combine of each token's top-k copies, and the router's top-k / permute kernels.
-            perLayer += 2 * r.epAllToAllSeconds(m * r.topK * r.hidden * r.actBytes, acc, 2 * weight * r.layers);
+            // Dispatch and combine of the group's tokens, and the router's top-k / permute kernels.
+            perLayer += r.moeExchangeSeconds(m, acc, weight * r.layers);
             double moeKernels = FixedCosts.MOE_EXTRA_KERNELS_PER_LAYER * launch;
             acc.overhead(moeKernels, weight * r.layers);
             perLayer += moeKernels;

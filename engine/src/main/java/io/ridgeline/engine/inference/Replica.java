@@ -86,6 +86,12 @@ final class Replica {
     final boolean moe;
     final double experts;
     final double topK;
+    /**
+     * The MoE exchange runs as an all-gather of each group's tokens and a reduce-scatter of the expert outputs instead
+     * of two all-to-alls ({@link #moeExchangeSeconds}); with the bytes of one token's all-gather row.
+     */
+    final boolean gatherScatterExchange;
+    final double dispatchBytesPerToken;
     final double localExperts;
     /** Busiest EP rank's tokens relative to the mean: the model's capacity factor when ep > 1, else 1. */
     final double loadImbalance;
@@ -176,6 +182,8 @@ final class Replica {
             }
             this.experts = model.moe().experts();
             this.topK = model.moe().topK();
+            this.gatherScatterExchange = ep > 1 && !chip.nvlinkScaleUp();
+            this.dispatchBytesPerToken = dispatchBytesPerToken(hidden, topK, expertPrecision);
             this.localExperts = experts / ep;
             this.loadImbalance = ep > 1 ? model.moe().capacityFactor() : 1;
             this.expertUpN = upMatrices * ffnLocal;
@@ -187,6 +195,8 @@ final class Replica {
             this.gemmK = new double[]{hidden, qWidthLocal, hidden, ffnLocal};
             this.experts = 0;
             this.topK = 0;
+            this.gatherScatterExchange = false;
+            this.dispatchBytesPerToken = 0;
             this.localExperts = 0;
             this.loadImbalance = 1;
             this.expertUpN = 0;
@@ -307,6 +317,53 @@ final class Replica {
     /** Sequences of a batch each attention group serves (the batch is split over the ep groups, rounded up). */
     double sequencesPerGroup(double batch) {
         return ep == 1 ? batch : Math.ceil(batch / ep);
+    }
+
+    /**
+     * The MoE exchange of one layer, dispatch and combine, for {@code tokens} tokens of the busiest attention group.
+     * <p>All-to-all (DeepEP, TensorRT-LLM's NVLink one- and two-sided kernels, Megatron's dispatcher): each token's
+     * top-k copies of the hidden state go to their experts' ranks and come back. Those kernels move data over NVLink
+     * (peer-to-peer loads and stores, NVSHMEM); without NVLink in the domain the runtimes fall back to an all-gather
+     * of every group's tokens, quantized as the experts take them, with their expert ids and routing weights, and a
+     * reduce-scatter of the 16-bit expert outputs, each rank having summed its own experts' share of every token
+     * (TensorRT-LLM CommunicationFactory: "AllGather + ReduceScatter (fallback, always works)"; CutlassFusedMoE
+     * forward_chunk: post-quant allgather, fused_moe, reducescatter; vLLM's allgather_reducescatter all2all backend).
+     */
+    double moeExchangeSeconds(double tokens, Breakdown acc, double weight) {
+        if (!gatherScatterExchange) {
+            return 2 * epAllToAllSeconds(tokens * topK * hidden * actBytes, acc, 2 * weight);
+        }
+        return epRingSeconds(tokens * dispatchBytesPerToken, acc, weight)
+                + epRingSeconds(tokens * hidden * actBytes, acc, weight);
+    }
+
+    /**
+     * An all-gather row: the hidden state in the experts' input format (NVFP4 adds one fp8 scale per 16 values), the
+     * token's top-k expert ids (int32) and routing weights (fp32) (CutlassFusedMoE.forward_chunk gathers x, x_sf,
+     * token_selected_experts, token_final_scales).
+     */
+    static double dispatchBytesPerToken(double hidden, double topK, Precision expertPrecision) {
+        double perValue = expertPrecision == Precision.FP4 ? Precision.FP4.bytes() + NVFP4_SCALE_BYTES_PER_VALUE
+                : expertPrecision.bytes();
+        return hidden * perValue + topK * (4 + 4);
+    }
+
+    /** NVFP4 block scaling: one fp8 (E4M3) scale per 16 values (NVIDIA, "Introducing NVFP4", 2025). */
+    static final double NVFP4_SCALE_BYTES_PER_VALUE = 1.0 / 16;
+
+    /**
+     * A ring all-gather or reduce-scatter over the EP group in which each rank contributes or keeps {@code rankBytes}:
+     * every rank sends (p - 1) x rankBytes; inside a domain with the all-to-all's latency and bandwidth treatment
+     * ({@link #epAllToAllSeconds}), across domains {@link CollectiveModel#allGather} of the p x rankBytes buffer.
+     */
+    private double epRingSeconds(double rankBytes, Breakdown acc, double weight) {
+        boolean out = epGroup.crossesDomains();
+        double sent = (ep - 1.0) * rankBytes;
+        double inDomainBytesPerSecond = Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP)
+                * scaleUpBytesPerSecond;
+        double t = out ? fixed.allToAllBaseSeconds() + collective.allGather(ep * rankBytes, epGroup)
+                : fixed.allToAllLatencySeconds(ep) + sent / inDomainBytesPerSecond;
+        return acc.transfer(t, sent, out, weight);
     }
 
     /**

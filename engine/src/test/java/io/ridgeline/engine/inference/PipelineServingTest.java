@@ -68,4 +68,26 @@ class PipelineServingTest {
         double perReplica2 = 2 * two.outputTokensPerSecondPerGpu();
         assertTrue(perReplica2 < 1.1 * perReplica1, perReplica2 + " vs " + perReplica1);
     }
+
+    @Test
+    void aMicroBatchWaitsForItsTokensOnTheHostBeforeItsNextStep() {
+        // The same decode step of 1,024 sequences per micro-batch, with and without the host's per-request work
+        // (14.5 us each on trt-llm@1.0): on two stages the work per iteration is far shorter than the GPU's cycle,
+        // so an overlapped loop would hide it, but each micro-batch's sampled tokens must be back on the host and its
+        // next step scheduled before it runs again (PyExecutor._executor_loop_pp), so the cycle grows by it.
+        Replica two = new Replica(L70, RTX, fp4(2, V10), HW);
+        MixedStep step = new MixedStep(two);
+        Breakdown acc = new Breakdown();
+        double idle = step.seconds(1024, 500, 0, 0, 0, 0, 2, acc, 0);
+        double busy = step.seconds(1024, 500, 0, 0, 0, 1024, 2, acc, 0);
+        double hostPerIteration = two.fixed.hostSecondsPerStep(1024, 0) - two.fixed.hostSecondsPerStep(0, 0);
+        assertTrue(2 * hostPerIteration < idle, "the host work fits inside the cycle");
+        assertTrue(busy > idle + 0.5 * hostPerIteration, busy + " vs " + idle + " + " + hostPerIteration);
+        assertTrue(busy <= idle + hostPerIteration + 1e-12, busy + " vs " + idle + " + " + hostPerIteration);
+        // Without stages the overlap scheduler hides the same work behind the step.
+        Replica one = new Replica(L70, RTX, fp4(1, V10), HW);
+        MixedStep single = new MixedStep(one);
+        assertEquals(single.seconds(1024, 500, 0, 0, 0, 0, 1, acc, 0),
+                single.seconds(1024, 500, 0, 0, 0, 1024, 1, acc, 0), 1e-12);
+    }
 }
