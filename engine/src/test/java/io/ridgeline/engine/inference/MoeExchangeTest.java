@@ -40,27 +40,28 @@ class MoeExchangeTest {
         assertEquals(2048 * 2.0 + 8 * 8, Replica.dispatchBytesPerToken(2048, 8, Precision.BF16), 1e-9);
     }
 
+    /** Bytes one rank sends on the scale-up network in one layer's exchange of {@code tokens} tokens. */
+    static double bytesSent(Replica r, double tokens) {
+        Breakdown acc = new Breakdown();
+        r.moeExchangeSeconds(tokens, acc, 1);
+        return acc.scaleUpBytes;
+    }
+
     @Test
     void withoutNvlinkEachRankGathersEveryOtherGroupsTokensAndScattersTheirOutputs() {
         Replica pcie = replica("rtx-pro-6000-bse", 4);
         assertTrue(pcie.gatherScatterExchange);
-        Breakdown acc = new Breakdown();
-        double tokens = 1000;
-        pcie.moeExchangeSeconds(tokens, acc, 1);
         // Ring all-gather and reduce-scatter: every rank sends (p - 1) rows of each kind.
         double row = Replica.dispatchBytesPerToken(2048, 8, Precision.FP4) + 2048 * 2;
-        assertEquals(3 * tokens * row, acc.scaleUpBytes, 1e-6);
+        assertEquals(3 * 1000 * row, bytesSent(pcie, 1000), 1e-6);
     }
 
     @Test
     void onNvlinkTheTopKCopiesGoThroughAllToAlls() {
         Replica nvlink = replica("b200", 4);
         assertFalse(nvlink.gatherScatterExchange);
-        Breakdown acc = new Breakdown();
-        double tokens = 1000;
-        nvlink.moeExchangeSeconds(tokens, acc, 1);
         // Dispatch and combine: (p - 1) / p of each token's top-k copies of the 16-bit hidden state, twice.
-        assertEquals(2 * 0.75 * tokens * 8 * 2048 * 2, acc.scaleUpBytes, 1e-6);
+        assertEquals(2 * 0.75 * 1000 * 8 * 2048 * 2, bytesSent(nvlink, 1000), 1e-6);
     }
 
     @Test
