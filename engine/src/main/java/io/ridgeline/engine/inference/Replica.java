@@ -56,6 +56,8 @@ final class Replica {
     final double overlapExponent;
     final double scaleUpBytesPerSecond;
     final double scaleUpEfficiency;
+    /** In-domain rate of the MoE exchange: the curve's plateau, capped like CollectiveModel's ring collectives. */
+    private final double exchangeBytesPerSecond;
     final CollectiveCurve curve;
     /** Largest TP all-reduce (bytes) the runtime runs with its own kernel; NCCL above it. */
     private final double maxKernelBytes;
@@ -142,6 +144,8 @@ final class Replica {
         this.overlapExponent = chip.family().overlapExponent();
         this.scaleUpBytesPerSecond = system.scaleUpBytesPerSecond();
         this.scaleUpEfficiency = Math.min(curve.plateauEfficiency(), 1.0);
+        this.exchangeBytesPerSecond = Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP)
+                * scaleUpBytesPerSecond;
         this.curve = curve;
         this.maxKernelBytes = plan.runtime().allReduceSelection().maxKernelBytes(plan.tp(), chip.nvlinkScaleUp());
 
@@ -359,10 +363,8 @@ final class Replica {
     private double epRingSeconds(double rankBytes, Breakdown acc, double weight) {
         boolean out = epGroup.crossesDomains();
         double sent = (ep - 1.0) * rankBytes;
-        double inDomainBytesPerSecond = Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP)
-                * scaleUpBytesPerSecond;
         double t = out ? fixed.allToAllBaseSeconds() + collective.allGather(ep * rankBytes, epGroup)
-                : fixed.allToAllLatencySeconds(ep) + sent / inDomainBytesPerSecond;
+                : fixed.allToAllLatencySeconds(ep) + sent / exchangeBytesPerSecond;
         return acc.transfer(t, sent, out, weight);
     }
 
@@ -378,10 +380,8 @@ final class Replica {
         }
         boolean out = epGroup.crossesDomains();
         double sent = (ep - 1.0) / ep * bytes;
-        double inDomainBytesPerSecond = Math.min(scaleUpEfficiency, FixedCosts.ALL_TO_ALL_EFFICIENCY_CAP)
-                * scaleUpBytesPerSecond;
         double t = out ? fixed.allToAllBaseSeconds() + collective.allToAll(bytes, epGroup)
-                : fixed.allToAllLatencySeconds(ep) + sent / inDomainBytesPerSecond;
+                : fixed.allToAllLatencySeconds(ep) + sent / exchangeBytesPerSecond;
         return acc.transfer(t, sent, out, weight);
     }
 
