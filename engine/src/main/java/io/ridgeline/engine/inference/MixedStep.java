@@ -122,8 +122,8 @@ final class MixedStep {
     /**
      * Kernels a step run eagerly dispatches one by one from one rank's host: the layer kernels the GPU side counts
      * (context attention when the step carries prompts, the MoE extras), the two TP all-reduces and the two expert
-     * all-to-alls of each layer when they exist, over the layers of the rank's pipeline stage, and the step's own
-     * (embedding, final norm, LM head, sampling).
+     * exchange collectives of each layer when they exist, over the layers of the rank's pipeline stage, and the
+     * step's own (embedding, final norm, LM head, sampling).
      */
     private double eagerKernels(boolean prompts) {
         double perLayer = layerKernels(prompts) + (r.tp > 1 ? 2 : 0) + (r.moe && r.ep > 1 ? 2 : 0);

@@ -19,8 +19,9 @@ import io.ridgeline.engine.workload.ModelSpec;
  *
  * <p>Expert parallelism ({@link InferencePlan#ep()} = e): a stage is e attention groups of tp GPUs; a batch of b
  * sequences is split over the groups ({@link #sequencesPerGroup}); each GPU holds E/e experts, each split tp ways, and
- * every MoE layer dispatches each token's hidden state to its top-k experts' group and combines the results back: two
- * all-to-alls over the e ranks with the same TP index ({@link #epAllToAllSeconds}).
+ * every MoE layer dispatches each token's hidden state to its top-k experts' group and combines the results back over
+ * the e ranks with the same TP index: two all-to-alls where they share NVLink, else an all-gather and a
+ * reduce-scatter ({@link #moeExchangeSeconds}).
  */
 final class Replica {
     /** Tensor-core MMA tiles cover 16 rows: a decode GEMM with M = batch < 16 still computes 16 (mma.m16n8k16). */
